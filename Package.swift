@@ -1,0 +1,84 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Every target builds in the Swift 6 language mode (complete strict concurrency is its default);
+/// CI adds `-warnings-as-errors` on top so no warning lands.
+let settings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "LifecycleLab",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "lifecycle-lab", targets: ["LifecycleLab"]),
+        .executable(name: "lifecycle-bench", targets: ["LifecycleBench"]),
+        .executable(name: "gtk-tests", targets: ["GtkTestRunner"]),
+        .library(name: "LifecycleTasks", targets: ["LifecycleTasks"]),
+        .library(name: "Gtk", targets: ["Gtk"]),
+        .library(name: "GtkLifecycle", targets: ["GtkLifecycle"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The only C in the project: GTK 4 through pkg-config. Only `Gtk` imports it.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // Thin @MainActor wrapper over GTK 4 plus the GLib ↔ main-actor bridge.
+        .target(name: "Gtk", dependencies: ["CGtk"], swiftSettings: settings),
+        // The lifecycle-task core: pure Swift, no GTK.
+        .target(
+            name: "LifecycleTasks",
+            dependencies: [.product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: settings
+        ),
+        // Fakes for tests: a fake host, an event recorder.
+        .target(
+            name: "LifecycleTestSupport",
+            dependencies: ["LifecycleTasks", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: settings
+        ),
+        // Adapter: GTK map/unmap and window state feed the core.
+        .target(name: "GtkLifecycle", dependencies: ["Gtk", "LifecycleTasks"], swiftSettings: settings),
+        // The app's pages, toast, panel and command line, as a library the GTK tests can drive.
+        .target(
+            name: "LifecycleLabKit",
+            dependencies: [
+                "Gtk", "GtkLifecycle", "LifecycleTasks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: settings
+        ),
+        .executableTarget(name: "LifecycleLab", dependencies: ["LifecycleLabKit"], swiftSettings: settings),
+        .executableTarget(
+            name: "LifecycleBench",
+            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LifecycleLabKit"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "LifecycleTasksTests",
+            dependencies: [
+                "LifecycleTasks", "LifecycleTestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: settings
+        ),
+        // GTK tests are an executable with a synchronous `main`: GTK must run on the thread that
+        // owns its main loop, and a test runner's async entry point may hop threads on Linux.
+        .executableTarget(
+            name: "GtkTestRunner",
+            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LifecycleLabKit"],
+            path: "Tests/GtkTestRunner",
+            swiftSettings: settings
+        ),
+    ]
+)

@@ -1,0 +1,2 @@
+// Placeholder until the wrapper lands.
+enum GtkPlaceholder {}

@@ -1,0 +1,5 @@
+/// App benchmarks: not written yet.
+@MainActor
+enum AppBenchmarks {
+    static func run(_ options: BenchOptions) {}
+}

@@ -1,0 +1,5 @@
+/// Bridge benchmarks: not written yet.
+@MainActor
+enum BridgeBenchmarks {
+    static func run(_ options: BenchOptions) {}
+}

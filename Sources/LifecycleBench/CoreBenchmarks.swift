@@ -1,0 +1,5 @@
+/// Core benchmarks: not written yet.
+@MainActor
+enum CoreBenchmarks {
+    static func run(_ options: BenchOptions) {}
+}

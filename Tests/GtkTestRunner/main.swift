@@ -1,0 +1,1 @@
+print("gtk-tests: none yet")
