@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Bad input on the command line (issue 5 §1, issue 4 "Command line"): every wrong value prints
+# one line naming the problem and the valid values, and exits 2; no display exits 1 with a
+# clear message. Runs without a display; needs the built `lifecycle-lab` binary.
+#   Tests/cli/bad-input.sh PATH/TO/lifecycle-lab
+set -uo pipefail
+app=${1:?usage: Tests/cli/bad-input.sh PATH/TO/lifecycle-lab}
+passed=0 failed=0
+ro=$(mktemp -d); chmod 555 "$ro"
+trap 'chmod 755 "$ro"; rm -rf "$ro"' EXIT
+
+# check NAME EXPECTED_EXIT EXPECTED_SUBSTRING -- ARGS...
+check() {
+    local name=$1 want=$2 needle=$3; shift 4
+    local out rc lines
+    out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$app" "$@" 2>&1 </dev/null); rc=$?
+    lines=$(printf '%s\n' "$out" | grep -c .)
+    if [[ $rc -ne $want ]]; then
+        echo "FAIL $name: exit $rc, wanted $want; output: $out"; failed=$((failed + 1)); return
+    fi
+    if [[ "$out" != *"$needle"* ]]; then
+        echo "FAIL $name: output lacks '$needle': $out"; failed=$((failed + 1)); return
+    fi
+    if [[ $want -eq 2 && $lines -ne 1 ]]; then
+        echo "FAIL $name: wanted one line, got $lines: $out"; failed=$((failed + 1)); return
+    fi
+    if [[ "$out" == *"Fatal error"* || "$out" == *"Stack dump"* ]]; then
+        echo "FAIL $name: crashed: $out"; failed=$((failed + 1)); return
+    fi
+    echo "PASS $name"; passed=$((passed + 1))
+}
+
+check "unknown strategy"        2 "valid: T1, T2, T3, T4, T5, T6, B1, B2, B3, P1, P2, P3" -- --strategy T9
+check "empty strategy"          2 "unknown strategy" -- --strategy ""
+check "unknown page"            2 "valid: toast, button, scene, server, navigation" -- --page settings
+check "unknown scenario"        2 "valid: toast, button, scene, server, navigation" -- --scenario nope
+check "strategy of other page"  2 "valid for it: T1, T2, T3, T4, T5, T6" -- --scenario toast --strategy B1
+check "scale zero"              2 "greater than 0" -- --time-scale 0
+check "scale negative"          2 "greater than 0" -- --time-scale -1
+check "scale not a number"      2 "is not a number" -- --time-scale fast
+check "scale infinite"          2 "greater than 0" -- --time-scale inf
+check "scale NaN"               2 "greater than 0" -- --time-scale nan
+check "screenshot missing dir"  2 "does not exist" -- --screenshot /nonexistent/dir/shot.png
+check "screenshot not png"      2 "must end in .png" -- --screenshot shot.jpg
+if [[ $(id -u) -ne 0 ]]; then
+    check "screenshot read-only" 2 "not writable" -- --screenshot "$ro/shot.png"
+else
+    # root may write anywhere; a folder on a read-only mount still refuses.
+    check "screenshot read-only" 2 "not writable" -- --screenshot /proc/shot.png
+fi
+check "unknown flag"            2 "valid options: --strategy" -- --frobnicate
+check "missing value"           2 "Missing value" -- --strategy
+check "help"                    0 "--time-scale" -- --help
+check "no display"              1 "no display" --
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]
