@@ -14,14 +14,18 @@ internal import CGtk
 public class Object {
     let raw: UnsafeMutableRawPointer
 
-    enum Ownership { case sinkFloating, adoptFull, borrow }
+    enum Ownership { case sinkFloating, adoptFull, adoptFullUnchecked, borrow }
 
     init(_ pointer: UnsafeMutableRawPointer, _ ownership: Ownership) {
-        GtkRuntime.requireInitialized("Object.init")
+        if ownership == .adoptFullUnchecked {
+            GtkRuntime.requireMainThread("Object.init")
+        } else {
+            GtkRuntime.requireInitialized("Object.init")
+        }
         raw = pointer
         switch ownership {
         case .sinkFloating: g_object_ref_sink(pointer)
-        case .adoptFull: break
+        case .adoptFull, .adoptFullUnchecked: break
         case .borrow: g_object_ref(pointer)
         }
     }
