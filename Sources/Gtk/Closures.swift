@@ -150,3 +150,15 @@ func connectSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ box:
 func cFunction<F>(_ f: F) -> UnsafeMutableRawPointer {
     unsafeBitCast(f, to: UnsafeMutableRawPointer.self)
 }
+
+/// Connects `notify::name`, whose C signature is `(instance, GParamSpec *, user_data)`.
+@MainActor
+func connectNotify(_ instance: UnsafeMutableRawPointer, _ name: String, _ body: @escaping VoidBody) -> SignalConnection {
+    connectSignal(instance, "notify::\(name)", ClosureBox<VoidBody>(body), cFunction(notifyTrampoline))
+}
+
+/// (instance, pspec, user_data) → void
+let notifyTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, data in
+    let box = ClosureBox<VoidBody>.from(data)
+    MainActor.assumeIsolated { box.body?() }
+}

@@ -129,9 +129,7 @@ public final class WindowPhaseTracker {
     private func connectSurface() {
         surfaceConnections.disconnectAll()
         guard let surface = window.surface else { return }
-        surfaceConnections.insert(connectSignal(surface, "notify::state", ClosureBox<VoidBody> { [weak self] in
-            self?.refresh()
-        }, cFunction(voidTrampoline)))
+        surfaceConnections.insert(connectNotify(surface, "state") { [weak self] in self?.refresh() })
     }
 
     private func derivePhase() -> WindowPhase {

@@ -45,11 +45,13 @@ public class Object {
     /// The object's current reference count (debugging and ownership tests only).
     public var debugReferenceCount: Int { Int(cg_object(raw).pointee.ref_count) }
 
-    /// Connects a handler to any signal with the signature `(instance) -> void`, for example
-    /// `"map"`, `"clicked"` or `"notify::label"`. Wraps `g_signal_connect_data`.
+    /// Connects a handler to any signal with the C signature `(instance, user_data) -> void`,
+    /// for example `"map"` or `"clicked"`; use ``onNotify(_:_:)`` for `notify::` signals (they
+    /// pass a `GParamSpec` too). Wraps `g_signal_connect_data`.
     @discardableResult
     public func connect(_ signal: String, _ body: @escaping @MainActor () -> Void) -> SignalConnection {
-        connectSignal(raw, signal, ClosureBox<VoidBody>(body), cFunction(voidTrampoline))
+        precondition(!signal.hasPrefix("notify"), "Gtk.Object.connect: use onNotify(\"property\") for \"\(signal)\"")
+        return connectSignal(raw, signal, ClosureBox<VoidBody>(body), cFunction(voidTrampoline))
     }
 
     /// Connects to a signal with the signature `(instance) -> gboolean`.
@@ -70,7 +72,7 @@ public class Object {
     /// Calls `body` whenever the property `name` changes. Wraps `notify::name`.
     @discardableResult
     public func onNotify(_ name: String, _ body: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("notify::\(name)", body)
+        connectNotify(raw, name, body)
     }
 
     /// Whether the object's class has a property named `name` (`g_object_class_find_property`).

@@ -54,8 +54,20 @@ public class Window: Widget {
     /// Asks the window to close, as the title-bar button does (emits `close-request`).
     /// Wraps `gtk_window_close`.
     public func close() { gtk_window_close(window) }
-    /// Destroys the window now (its widgets unmap). Wraps `gtk_window_destroy`.
-    public func destroy() { gtk_window_destroy(window) }
+    /// Destroys the window now: its widgets unmap, GTK drops its reference, and the window is
+    /// disposed even though this wrapper still holds one (so `destroy` fires and every signal
+    /// handler's closure is released, as `gtk_widget_destroy` did in GTK 3). Idempotent.
+    /// Wraps `gtk_window_destroy` + `g_object_run_dispose`.
+    public func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        held = nil
+        titlebarWidget = nil
+        gtk_window_destroy(window)
+        g_object_run_dispose(cg_object(raw))
+    }
+    /// Whether ``destroy()`` ran. A destroyed window must not be used again.
+    public private(set) var isDestroyed = false
     /// Wraps `gtk_window_minimize`. Widgets stay mapped: no lifecycle disappear.
     public func minimize() { gtk_window_minimize(window) }
     /// Wraps `gtk_window_unminimize`.
