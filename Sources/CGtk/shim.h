@@ -67,6 +67,9 @@ static inline void cg_application_set_accel(GtkApplication *app, const char *act
     gtk_application_set_accels_for_action(app, action, accels);
 }
 
+/* g_signal_emit_by_name for a signal without arguments or return value (e.g. "clicked"). */
+static inline void cg_emit(void *instance, const char *signal) { g_signal_emit_by_name(instance, signal); }
+
 static inline int cg_surface_is_toplevel(GdkSurface *surface) { return GDK_IS_TOPLEVEL(surface); }
 
 #endif

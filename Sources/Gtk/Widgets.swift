@@ -43,8 +43,12 @@ public final class Button: Widget {
     /// Wraps `GtkButton::clicked`.
     @discardableResult
     public func onClicked(_ body: @escaping @MainActor () -> Void) -> SignalConnection { connect("clicked", body) }
-    /// Clicks the button programmatically, as a user would. Wraps `gtk_widget_activate`.
-    public func click() { activate() }
+    /// Clicks the button programmatically: emits `clicked` now, synchronously, even when the
+    /// button is not shown. Wraps `g_signal_emit_by_name(button, "clicked")`.
+    ///
+    /// ``Widget/activate()`` is the keyboard-user path instead: in GTK 4 it plays the press
+    /// animation and emits `clicked` about 250 ms later, and only for a realized button.
+    public func click() { cg_emit(raw, "clicked") }
 }
 
 /// Text. Wraps `GtkLabel`.
