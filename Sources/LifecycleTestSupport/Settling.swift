@@ -13,7 +13,8 @@ public import LifecycleTasks
 /// actor) and then awaits a round trip through the cooperative pool (so hops in flight there
 /// land). A *progress probe* fingerprints everything that can move — the registry's
 /// `changeCount`, the log's `totalAppended`, the clock's sleep counters, plus anything the test
-/// adds — and settling ends once the probe stays unchanged for `quietRounds` rounds in a row.
+/// adds — and settling ends once the probe stays unchanged for `quietRounds` rounds in a row and every
+/// registered task has begun running (`pendingStartCount == 0`).
 /// It is bounded (`maxRounds`): running out means work is still moving (a busy loop), and the
 /// function returns `false` so the caller can fail the test, as NIO's `EmbeddedEventLoop`
 /// fails on left-over work.
@@ -24,7 +25,7 @@ public enum Settle {
     @discardableResult
     public static func run(
         context: LifecycleContext?, clock: TrackedTestClock?,
-        quietRounds: Int = 3, maxRounds: Int = 2_000,
+        quietRounds: Int = 4, maxRounds: Int = 2_000,
         probe: @MainActor () -> Int = { 0 }
     ) async -> Bool {
         func fingerprint() -> [Int] {
@@ -35,7 +36,7 @@ public enum Settle {
         for _ in 0..<maxRounds {
             await round()
             let now = fingerprint()
-            if now == last {
+            if now == last && (context?.registry.pendingStartCount ?? 0) == 0 {
                 quiet += 1
                 if quiet >= quietRounds { return true }
             } else {

@@ -144,6 +144,8 @@ public final class TaskRegistry {
     public let historyLimit: Int
     /// Bumped at every change; a cheap "did anything happen" probe for test settling.
     public private(set) var changeCount = 0
+    /// Tasks registered whose action has not begun running yet (another settling probe).
+    public private(set) var pendingStartCount = 0
 
     private var live: [TaskID: Entry] = [:]
     private var history: [TaskRecord] = []
@@ -252,6 +254,7 @@ public final class TaskRegistry {
         let id = TaskID(nextID)
         let mainThread = self.mainThread
         let task = Task<Void, any Error>(priority: priority) { @MainActor [weak self] in
+            self?.pendingStartCount -= 1
             do {
                 try await withTaskCancellationHandler {
                     try await operation()
@@ -286,6 +289,7 @@ public final class TaskRegistry {
         live[id] = entry
         counters.started += 1
         counters.live += 1
+        pendingStartCount += 1
         log.append(.taskStarted(id, name: name))
         refreshFlags(entry, notify: false)
         changed(.added(entry.record))
