@@ -1,4 +1,75 @@
 #ifndef LIFECYCLE_LAB_CGTK_SHIM_H
 #define LIFECYCLE_LAB_CGTK_SHIM_H
 #include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <stdint.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+/*
+ * The only C in the project. Everything here is a `static inline` helper for what Swift
+ * cannot call directly: macros (G_OBJECT, g_signal_connect, G_VARIANT_TYPE_STRING) and
+ * variadic functions (g_object_new, gtk_accessible_update_property, g_object_get).
+ * Only the Swift `Gtk` target imports this module.
+ */
+
+/* libdispatch's private run-loop integration, exported by libdispatch.so on Linux (the same
+ * hooks CoreFoundation's CFRunLoop uses). On Linux the handle is an eventfd that libdispatch
+ * writes to whenever work is enqueued on the main queue. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static inline int cg_gettid(void) { return (int)syscall(SYS_gettid); }
+static inline int cg_is_main_thread(void) { return cg_gettid() == (int)getpid(); }
+
+static inline GObject *cg_object(void *p) { return G_OBJECT(p); }
+static inline GType cg_type_of(void *p) { return G_OBJECT_TYPE(p); }
+static inline const char *cg_type_name_of(void *p) { return G_OBJECT_TYPE_NAME(p); }
+
+/* g_signal_connect_data with a generic callback pointer. */
+static inline gulong cg_signal_connect(void *instance, const char *signal, void *callback,
+                                        void *data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, (GCallback)callback, data, destroy, (GConnectFlags)0);
+}
+
+/* g_object_new with an accessible role: the role is construct-only in GTK 4.8. */
+static inline GtkWidget *cg_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}
+static inline GtkWidget *cg_widget_new(GType type) {
+    return GTK_WIDGET(g_object_new(type, NULL));
+}
+
+static inline void cg_accessible_set_label(void *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline void cg_accessible_set_description(void *widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+static inline void cg_accessible_set_state_boolean(void *widget, GtkAccessibleState state, gboolean value) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), state, value, -1);
+}
+
+static inline gboolean cg_object_get_boolean(void *object, const char *name) {
+    gboolean value = FALSE;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+static inline int cg_object_has_property(void *object, const char *name) {
+    return g_object_class_find_property(G_OBJECT_GET_CLASS(object), name) != NULL;
+}
+
+static inline const GVariantType *cg_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+
+/* gtk_application_set_accels_for_action wants a NULL-terminated array; one accel is enough. */
+static inline void cg_application_set_accel(GtkApplication *app, const char *action, const char *accel) {
+    const char *accels[] = { accel, NULL };
+    gtk_application_set_accels_for_action(app, action, accels);
+}
+
+/* g_signal_emit_by_name for a signal without arguments or return value (e.g. "clicked"). */
+static inline void cg_emit(void *instance, const char *signal) { g_signal_emit_by_name(instance, signal); }
+
+static inline int cg_surface_is_toplevel(GdkSurface *surface) { return GDK_IS_TOPLEVEL(surface); }
+
 #endif

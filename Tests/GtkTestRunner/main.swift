@@ -1,1 +1,11 @@
-print("gtk-tests: none yet")
+import Glibc
+
+// Synchronous main on purpose: the harness runs GTK's loop on the main thread.
+// usage: gtk-tests [--list] [--filter SUBSTRING]
+// To add cases: give your file an enum with `static var cases: [GtkTestCase]` and append it here.
+let allCases: [GtkTestCase] = MainActor.assumeIsolated {
+    LifecycleEventTests.cases
+        + BridgeTests.cases
+        + WrapperTests.cases
+}
+exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

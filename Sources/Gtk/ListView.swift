@@ -1,0 +1,119 @@
+internal import CGtk
+
+/// A virtualized list of rows drawn by Swift. Wraps `GtkListView` over a `GtkStringList` of
+/// row IDs with a `GtkSignalListItemFactory`.
+///
+/// The model holds only row IDs (strings); GTK creates row widgets for the visible rows only
+/// (`setup`) and asks Swift to fill one with a row's content whenever it shows that row
+/// (`bind`), so 10 000 rows cost 10 000 short strings, not 10 000 widgets.
+///
+/// ```swift
+/// let list = ListView(
+///     setup: { Label() },
+///     bind: { widget, id, _ in (widget as! Label).text = panel.rowText(id) })
+/// list.setRows(["1", "2", "3"])
+/// list.reloadRow(id: "2")        // the row's content changed: bind runs again
+/// ```
+/// The closures are held by the factory (released by destroy notifies when the list view is
+/// finalized); do not capture the `ListView` itself strongly in them.
+@MainActor
+public final class ListView: Widget {
+    private let rows: RowStore
+    private let model: OpaquePointer  // GtkStringList, owned by the selection model
+
+    /// Wraps `gtk_list_view_new(gtk_no_selection_new(gtk_string_list_new()), factory)`.
+    /// - Parameters:
+    ///   - setup: makes an empty row widget (called for as many rows as are visible).
+    ///   - bind: fills a row widget for the row with `id` at `position`.
+    public init(setup: @escaping @MainActor () -> Widget,
+                bind: @escaping @MainActor (_ row: Widget, _ id: String, _ position: Int) -> Void) {
+        GtkRuntime.requireInitialized("ListView.init")
+        let rows = RowStore()
+        self.rows = rows
+        let strings = gtk_string_list_new(nil)!
+        model = strings
+        // Both `new` functions take ownership of their arguments; keep our own reference to
+        // the string list first (released in deinit).
+        g_object_ref(UnsafeMutableRawPointer(strings))
+        let selection = gtk_no_selection_new(strings)!
+        let factory = gtk_signal_list_item_factory_new()!
+        let factoryObject = UnsafeMutableRawPointer(factory)
+        let view = gtk_list_view_new(selection, factory)!
+        super.init(sinking: UnsafeMutableRawPointer(view))
+
+        // Factory handlers live as long as the factory; the factory's disposal releases them.
+        _ = connectSignal(factoryObject, "setup", ClosureBox<TwoPointerBody> { item, _ in
+            guard let item else { return }
+            let widget = setup()
+            gtk_list_item_set_child(OpaquePointer(item), widget.widget)
+            rows.widgets[item] = widget
+        }, cFunction(twoPointerTrampolineFactory))
+        _ = connectSignal(factoryObject, "bind", ClosureBox<TwoPointerBody> { item, _ in
+            guard let item, let widget = rows.widgets[item] else { return }
+            let listItem = OpaquePointer(item)
+            let position = Int(gtk_list_item_get_position(listItem))
+            guard let object = gtk_list_item_get_item(listItem) else { return }
+            let id = String(cString: gtk_string_object_get_string(OpaquePointer(object)))
+            bind(widget, id, position)
+        }, cFunction(twoPointerTrampolineFactory))
+        _ = connectSignal(factoryObject, "teardown", ClosureBox<TwoPointerBody> { item, _ in
+            guard let item else { return }
+            rows.widgets[item] = nil
+        }, cFunction(twoPointerTrampolineFactory))
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(model))
+    }
+
+    /// The row IDs, in order.
+    public var rowIDs: [String] { rows.ids }
+    /// Number of rows.
+    public var count: Int { rows.ids.count }
+    /// Number of row widgets GTK created (visible rows plus a margin): shows virtualization.
+    public var rowWidgetCount: Int { rows.widgets.count }
+
+    /// Replaces all rows. Wraps `gtk_string_list_splice`.
+    public func setRows(_ ids: [String]) {
+        splice(at: 0, removing: rows.ids.count, inserting: ids)
+    }
+    /// Appends a row. Wraps `gtk_string_list_append`.
+    public func append(_ id: String) { splice(at: rows.ids.count, removing: 0, inserting: [id]) }
+    /// Inserts a row at `index`.
+    public func insert(_ id: String, at index: Int) { splice(at: index, removing: 0, inserting: [id]) }
+    /// Removes the row at `index`.
+    public func remove(at index: Int) { splice(at: index, removing: 1, inserting: []) }
+    /// Removes the row with `id`, if present.
+    public func remove(id: String) {
+        if let index = rows.ids.firstIndex(of: id) { remove(at: index) }
+    }
+    /// Makes GTK bind the row at `index` again (its content changed): the model emits
+    /// `items-changed(index, 1, 1)`.
+    public func reloadRow(at index: Int) { splice(at: index, removing: 1, inserting: [rows.ids[index]]) }
+    /// Rebinds the row with `id`, if present.
+    public func reloadRow(id: String) {
+        if let index = rows.ids.firstIndex(of: id) { reloadRow(at: index) }
+    }
+    /// Rebinds every row (only visible rows cost anything).
+    public func reloadAll() { setRows(rows.ids) }
+
+    private func splice(at index: Int, removing count: Int, inserting ids: [String]) {
+        precondition(index >= 0 && index + count <= rows.ids.count,
+                     "Gtk.ListView: rows \(index)..<\(index + count) out of range 0..<\(rows.ids.count)")
+        rows.ids.replaceSubrange(index..<(index + count), with: ids)
+        withCStringArray(ids) { gtk_string_list_splice(model, guint(index), guint(count), $0) }
+    }
+}
+
+@MainActor
+private final class RowStore {
+    var ids: [String] = []
+    var widgets: [UnsafeMutableRawPointer: Widget] = [:]
+}
+
+/// (factory, list_item, user_data) → void, passing the list item as the first pointer.
+private let twoPointerTrampolineFactory: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, item, data in
+    let box = ClosureBox<TwoPointerBody>.from(data)
+    nonisolated(unsafe) let item = item
+    MainActor.assumeIsolated { box.body?(item, nil) }
+}

@@ -1,0 +1,99 @@
+internal import CGtk
+
+/// A reference-counted `GObject` owned by a Swift wrapper.
+///
+/// Ownership: the wrapper owns exactly one reference and drops it in `deinit`.
+/// - Widgets are created floating (or, for windows, owned by GTK's toplevel list); the wrapper
+///   takes its reference with `g_object_ref_sink`, so a widget lives while either its Swift
+///   wrapper or its parent holds it. Windows additionally live until ``Window/destroy()``.
+/// - Non-widget objects returned with full transfer (`g_menu_new`, `gtk_css_provider_new`,
+///   `g_simple_action_new`, `gtk_string_list_new`, …) are adopted as they are.
+/// The wrapper never outlives its reference, so a wrapper's pointer is always valid
+/// (possibly to an object already destroyed — disposed — but never finalized).
+@MainActor
+public class Object {
+    let raw: UnsafeMutableRawPointer
+
+    enum Ownership { case sinkFloating, adoptFull, adoptFullUnchecked, borrow }
+
+    init(_ pointer: UnsafeMutableRawPointer, _ ownership: Ownership) {
+        if ownership == .adoptFullUnchecked {
+            GtkRuntime.requireMainThread("Object.init")
+        } else {
+            GtkRuntime.requireInitialized("Object.init")
+        }
+        raw = pointer
+        switch ownership {
+        case .sinkFloating: g_object_ref_sink(pointer)
+        case .adoptFull, .adoptFullUnchecked: break
+        case .borrow: g_object_ref(pointer)
+        }
+    }
+
+    isolated deinit {
+        g_object_unref(raw)
+    }
+
+    /// The pointer as any typed C pointer (`GtkWidget *`, `GtkWindow *`, …).
+    func c<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> { raw.assumingMemoryBound(to: T.self) }
+    /// The pointer for C types GTK keeps opaque (`GtkLabel *`, `GtkStringList *`, …).
+    var opaque: OpaquePointer { OpaquePointer(raw) }
+
+    /// The GType name, e.g. `GtkButton`. Wraps `G_OBJECT_TYPE_NAME`.
+    public var typeName: String { String(cString: cg_type_name_of(raw)) }
+
+    /// The object's current reference count (debugging and ownership tests only).
+    public var debugReferenceCount: Int { Int(cg_object(raw).pointee.ref_count) }
+
+    /// Connects a handler to any signal with the C signature `(instance, user_data) -> void`,
+    /// for example `"map"` or `"clicked"`; use ``onNotify(_:_:)`` for `notify::` signals (they
+    /// pass a `GParamSpec` too). Wraps `g_signal_connect_data`.
+    @discardableResult
+    public func connect(_ signal: String, _ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        precondition(!signal.hasPrefix("notify"), "Gtk.Object.connect: use onNotify(\"property\") for \"\(signal)\"")
+        return connectSignal(raw, signal, ClosureBox<VoidBody>(body), cFunction(voidTrampoline))
+    }
+
+    /// Connects to a signal with the signature `(instance) -> gboolean`.
+    func connectBool(_ signal: String, _ body: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connectSignal(raw, signal, ClosureBox<BoolBody>(body), cFunction(boolTrampoline))
+    }
+
+    /// Connects to a signal with the signature `(instance, pointer) -> void`.
+    func connectPointer(_ signal: String, _ body: @escaping PointerBody) -> SignalConnection {
+        connectSignal(raw, signal, ClosureBox<PointerBody>(body), cFunction(pointerTrampoline))
+    }
+
+    /// Connects to a signal with the signature `(instance, pointer, pointer) -> void`.
+    func connectTwoPointers(_ signal: String, _ body: @escaping TwoPointerBody) -> SignalConnection {
+        connectSignal(raw, signal, ClosureBox<TwoPointerBody>(body), cFunction(twoPointerTrampoline))
+    }
+
+    /// Calls `body` whenever the property `name` changes. Wraps `notify::name`.
+    @discardableResult
+    public func onNotify(_ name: String, _ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectNotify(raw, name, body)
+    }
+
+    /// Whether the object's class has a property named `name` (`g_object_class_find_property`).
+    public func hasProperty(_ name: String) -> Bool { cg_object_has_property(raw, name) != 0 }
+
+    /// Reads a boolean property by name (`g_object_get`).
+    public func booleanProperty(_ name: String) -> Bool {
+        precondition(hasProperty(name), "Gtk: \(typeName) has no property \"\(name)\"")
+        return cg_object_get_boolean(raw, name) != 0
+    }
+}
+
+extension Object: Hashable {
+    nonisolated public static func == (lhs: Object, rhs: Object) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A weak reference to a Swift object, for checking that a closure released what it captured.
+public struct WeakBox<T: AnyObject> {
+    /// The object, while something else keeps it alive.
+    public weak var value: T?
+    /// Creates a weak reference.
+    public init(_ value: T?) { self.value = value }
+}

@@ -1,2 +1,0 @@
-// Placeholder until the wrapper lands.
-enum GtkPlaceholder {}

@@ -1,0 +1,111 @@
+internal import CGtk
+
+/// What a close-request handler decides.
+public enum CloseResponse: Sendable {
+    /// Let the window close (destroy, or hide if `hidesOnClose`).
+    case close
+    /// Keep the window open.
+    case keepOpen
+}
+
+/// A toplevel window. Wraps `GtkWindow` (or `GtkApplicationWindow` with an application).
+///
+/// GTK keeps each window alive in its toplevel list until ``destroy()`` (or a close); the
+/// wrapper holds a reference of its own on top, so it stays valid after destroy.
+@MainActor
+public class Window: Widget {
+    private var held: Widget?
+    private var titlebarWidget: Widget?
+
+    /// A plain window. Wraps `gtk_window_new`.
+    public init(title: String = "", accessibleRole: AccessibleRole? = nil) {
+        super.init(type: gtk_window_get_type(), accessibleRole: accessibleRole)
+        self.title = title
+    }
+
+    /// A window of `application` (its actions and accelerators work in it, and the app runs
+    /// while it is open). Wraps `gtk_application_window_new`.
+    public init(application: Application, title: String = "") {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_application_window_new(application.c())!))
+        self.title = title
+    }
+
+    var window: UnsafeMutablePointer<GtkWindow> { c() }
+
+    /// Wraps `gtk_window_set_title`.
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+    /// Wraps `gtk_window_set_default_size`.
+    public func setDefaultSize(width: Int, height: Int) { gtk_window_set_default_size(window, gint(width), gint(height)) }
+    /// Wraps `gtk_window_set_child`.
+    public var child: Widget? {
+        get { held }
+        set { held = newValue; gtk_window_set_child(window, newValue?.widget) }
+    }
+    /// Wraps `gtk_window_set_titlebar`.
+    public var titlebar: Widget? {
+        get { titlebarWidget }
+        set { titlebarWidget = newValue; gtk_window_set_titlebar(window, newValue?.widget) }
+    }
+    /// Shows the window and asks the window manager to focus it. Wraps `gtk_window_present`.
+    public func present() { gtk_window_present(window) }
+    /// Asks the window to close, as the title-bar button does (emits `close-request`).
+    /// Wraps `gtk_window_close`.
+    public func close() { gtk_window_close(window) }
+    /// Destroys the window now: its widgets unmap, GTK drops its reference, and the window is
+    /// disposed even though this wrapper still holds one (so `destroy` fires and every signal
+    /// handler's closure is released, as `gtk_widget_destroy` did in GTK 3). Idempotent.
+    /// Wraps `gtk_window_destroy` + `g_object_run_dispose`.
+    public func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        held = nil
+        titlebarWidget = nil
+        gtk_window_destroy(window)
+        g_object_run_dispose(cg_object(raw))
+    }
+    /// Whether ``destroy()`` ran. A destroyed window must not be used again.
+    public private(set) var isDestroyed = false
+    /// Wraps `gtk_window_minimize`. Widgets stay mapped: no lifecycle disappear.
+    public func minimize() { gtk_window_minimize(window) }
+    /// Wraps `gtk_window_unminimize`.
+    public func unminimize() { gtk_window_unminimize(window) }
+    /// Whether the window has the keyboard focus of the desktop. Wraps `gtk_window_is_active`.
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
+    /// Whether the window manager minimized it (`GDK_TOPLEVEL_STATE_MINIMIZED` of its surface).
+    public var isMinimized: Bool { (toplevelState & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue) != 0 }
+    /// Wraps `gtk_window_set_hide_on_close`.
+    public var hidesOnClose: Bool {
+        get { gtk_window_get_hide_on_close(window) != 0 }
+        set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
+    }
+    /// Wraps `gtk_window_set_transient_for`.
+    public func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
+
+    /// Called when the user (or ``close()``) asks to close. Wraps `GtkWindow::close-request`.
+    @discardableResult
+    public func onCloseRequest(_ body: @escaping @MainActor () -> CloseResponse) -> SignalConnection {
+        connectBool("close-request") { body() == .keepOpen }
+    }
+
+    /// Called when ``isActive`` changes. Wraps `notify::is-active`.
+    @discardableResult
+    public func onActiveChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("is-active", body)
+    }
+
+    /// The `GdkToplevelState` bits of the window's surface, 0 before it is realized.
+    var toplevelState: UInt32 {
+        guard let surface = surface else { return 0 }
+        return gdk_toplevel_get_state(OpaquePointer(surface)).rawValue
+    }
+
+    /// The window's `GdkSurface` (a `GdkToplevel`), present only between realize and unrealize.
+    var surface: UnsafeMutableRawPointer? {
+        guard isRealized, let surface = gtk_native_get_surface(opaque) else { return nil }
+        guard cg_surface_is_toplevel(surface) != 0 else { return nil }
+        return UnsafeMutableRawPointer(surface)
+    }
+}

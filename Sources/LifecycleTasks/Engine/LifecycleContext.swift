@@ -1,0 +1,56 @@
+/// Everything the core shares: the clock, the task registry and the event log.
+///
+/// Inject the clock so tests drive time with `TestClock` and never sleep for real:
+///
+/// ```swift
+/// let clock = TestClock()
+/// let context = LifecycleContext(clock: clock)
+/// let node = LifecycleNode(name: "toast", scene: nil, context: context)
+///     .task { try? await context.sleep(for: .seconds(3)) }
+/// node.appear()
+/// await clock.advance(by: .seconds(3))
+/// ```
+@MainActor
+public final class LifecycleContext {
+    /// The clock every strategy sleeps on.
+    public let clock: any Clock<Duration>
+    /// Every task started through the core.
+    public let registry: TaskRegistry
+    /// Appear, disappear, scene-phase and task events, bounded.
+    public let log: EventLog
+
+    private let elapsed: @Sendable () -> Duration
+    private var nextNode = 0
+
+    /// Creates a context.
+    /// - Parameters:
+    ///   - clock: the clock for every sleep and time stamp; tests pass a `TestClock`.
+    ///   - historyLimit: how many ended task records the registry keeps.
+    ///   - logLimit: how many events the log keeps.
+    public init(clock: any Clock<Duration> = ContinuousClock(), historyLimit: Int = 500, logLimit: Int = 2_000) {
+        self.clock = clock
+        let elapsed = Self.makeElapsed(clock)
+        self.elapsed = elapsed
+        let log = EventLog(limit: logLimit, now: { elapsed() })
+        self.log = log
+        self.registry = TaskRegistry(historyLimit: historyLimit, log: log, now: { elapsed() })
+    }
+
+    /// Time since the context was made, read from ``clock``.
+    public var now: Duration { elapsed() }
+
+    /// Sleeps on the context's clock (throws `CancellationError` when the task is cancelled).
+    public nonisolated func sleep(for duration: Duration) async throws {
+        try await clock.sleep(for: duration)
+    }
+
+    func makeNodeID() -> NodeID {
+        nextNode += 1
+        return NodeID(rawValue: nextNode)
+    }
+
+    private static func makeElapsed<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+}

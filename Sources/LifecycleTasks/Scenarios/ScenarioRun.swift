@@ -1,0 +1,168 @@
+/// The bookkeeping of one scenario run: its clock origin, log, flags and checks.
+@MainActor
+final class ScenarioRun {
+    private struct FlagKey: Hashable {
+        var task: Int
+        var flag: String
+    }
+
+    let context: LifecycleContext
+    let pacer: ScenarioPacer
+    private(set) var start: Duration = .zero
+    private var firstTask = 0
+    private var lines: [ScenarioVerdict.Line] = []
+    private var firstSeen: [FlagKey: ScenarioVerdict.Flag] = [:]
+    private var standing: Set<FlagKey> = []
+    private var checks: [ScenarioVerdict.Check] = []
+    private var measurements: [String: Double] = [:]
+    private var messageTimes: [(time: Duration, text: String)] = []
+    private var tokens: [ObservationToken] = []
+
+    init(context: LifecycleContext, pacer: ScenarioPacer) {
+        self.context = context
+        self.pacer = pacer
+    }
+
+    /// t = 0: from now on, tasks started and lines logged belong to this run.
+    func begin() {
+        start = context.now
+        firstTask = context.registry.counters.started + 1
+        tokens.append(context.registry.observe { [weak self] change in
+            switch change {
+            case .added(let record), .updated(let record): self?.saw(record)
+            case .removed: break
+            }
+        })
+        tokens.append(context.log.observe { [weak self] event in
+            guard let self, case .message(let text) = event.kind else { return }
+            self.messageTimes.append((event.time, text))
+            self.lines.append(.init(t: self.offset(event.time), text: text))
+        })
+    }
+
+    /// Seconds since t = 0.
+    func offset(_ time: Duration) -> Double { (time - start).roundedSeconds }
+
+    /// Every record of this run still in the registry, by id.
+    var records: [TaskRecord] { context.registry.records.filter { $0.id.rawValue >= firstTask } }
+
+    /// This run's live records, by id.
+    var liveRecords: [TaskRecord] { context.registry.liveRecords.filter { $0.id.rawValue >= firstTask } }
+
+    /// Does `action` at the current time, then lets its effects settle.
+    func act(_ action: ScenarioAction, _ actuator: any ScenarioActuator) async {
+        lines.append(.init(t: offset(context.now), text: "▶ \(action)"))
+        await actuator.perform(action)
+        await pacer.settle()
+        checkpoint()
+    }
+
+    /// Lets time pass until `offset` after t = 0, then settles.
+    func wait(until offset: Duration) async {
+        let delta = start + offset - context.now
+        if delta > .zero { await pacer.advance(by: delta) }
+        await pacer.settle()
+        checkpoint()
+    }
+
+    /// Times of the strategy's log lines equal to `text`, as durations since t = 0.
+    func messages(_ text: String) -> [Duration] {
+        messageTimes.filter { $0.text == text }.map { $0.time - start }
+    }
+
+    func measure(_ name: String, _ value: Double) { measurements[name] = value }
+
+    func expect(_ name: String, expected: String, observed: String, _ passed: Bool) {
+        checks.append(.init(name: name, expected: expected, observed: observed, passed: passed))
+    }
+
+    func expectTime(_ name: String, at expected: Duration, observed: Double?, expectedText: String? = nil) {
+        let text = "t = \(expected.roundedSeconds)" + (expectedText.map { " (\($0))" } ?? "")
+        guard let observed else {
+            expect(name, expected: text, observed: "never", false)
+            return
+        }
+        expect(name, expected: text, observed: "t = \(observed)", abs(observed - expected.roundedSeconds) <= pacer.tolerance.roundedSeconds)
+    }
+
+    func expectTimes(_ name: String, at expected: [Duration], observed: [Duration]) {
+        let tolerance = pacer.tolerance
+        let matches = expected.count == observed.count
+            && zip(expected, observed).allSatisfy { e, o in abs((o - e).roundedSeconds) <= tolerance.roundedSeconds }
+        expect(name, expected: "at t = \(expected.map(\.roundedSeconds))",
+               observed: observed.isEmpty ? "never" : "at t = \(observed.map(\.roundedSeconds))", matches)
+    }
+
+    /// Which flags must have stood after a step settled: the spec's orphan / retains-owner.
+    func expectFlags(orphan: Bool, retainsOwner: Bool) {
+        let raised = Set(standing.map(\.flag))
+        expect("orphan flag", expected: orphan ? "raised" : "not raised",
+               observed: raised.contains("orphan") ? "raised" : "not raised", raised.contains("orphan") == orphan)
+        expect("retains-owner flag", expected: retainsOwner ? "raised" : "not raised",
+               observed: raised.contains("retains owner") ? "raised" : "not raised",
+               raised.contains("retains owner") == retainsOwner)
+    }
+
+    func expectNothingLeft() {
+        let left = liveRecords
+        expect("tasks live at the end", expected: "none", observed: left.isEmpty ? "none" : left.map(\.name).joined(separator: ", "),
+               left.isEmpty)
+    }
+
+    func verdict(_ strategy: AnyStrategyID, timeScale: Double, hideTimes: [Double]) -> ScenarioVerdict {
+        tokens.forEach { $0.cancel() }
+        tokens = []
+        let live = liveRecords.map { record in
+            ScenarioVerdict.LiveTask(
+                task: record.id.rawValue, name: record.name, strategy: record.strategy, owner: record.ownerName,
+                state: "\(record.state)", startedAt: offset(record.startedAt), isOrphan: record.isOrphan,
+                retainsOwner: record.retainsOwner)
+        }
+        let sortedFlags = firstSeen.sorted { ($0.value.t, $0.key.task, $0.key.flag) < ($1.value.t, $1.key.task, $1.key.flag) }
+        var counters = RegistryCounters()
+        for record in records {
+            counters.started += 1
+            switch record.state {
+            case .running, .cancelling:
+                counters.live += 1
+                if record.isOrphan { counters.orphaned += 1 }
+            case .cancelled: counters.cancelled += 1
+            case .finished: counters.finished += 1
+            case .failed: counters.failed += 1
+            }
+        }
+        return ScenarioVerdict(
+            scenario: strategy.scenario, strategy: strategy.rawValue, title: strategy.title, isBuggy: strategy.isBuggy,
+            timeScale: timeScale, matchesSpec: checks.allSatisfy(\.passed), expected: strategy.expectedOutcome,
+            checks: checks, hideTimes: hideTimes, log: lines, tasksLeftAlive: live,
+            flagsRaised: sortedFlags.filter { standing.contains($0.key) }.map(\.value),
+            transientFlags: sortedFlags.filter { !standing.contains($0.key) }.map(\.value),
+            counters: counters, measurements: measurements)
+    }
+
+    // MARK: Private
+
+    private func saw(_ record: TaskRecord) {
+        guard record.id.rawValue >= firstTask, record.isLive else { return }
+        if record.isOrphan { note(record, "orphan") }
+        if record.retainsOwner { note(record, "retains owner") }
+    }
+
+    private func note(_ record: TaskRecord, _ flag: String) {
+        let key = FlagKey(task: record.id.rawValue, flag: flag)
+        guard firstSeen[key] == nil else { return }
+        firstSeen[key] = .init(
+            task: record.id.rawValue, name: record.name, strategy: record.strategy, owner: record.ownerName, flag: flag,
+            t: offset(context.now))
+    }
+
+    /// A flag on a live record after a step settled is a standing one.
+    private func checkpoint() {
+        for record in liveRecords {
+            if record.isOrphan { standing.insert(FlagKey(task: record.id.rawValue, flag: "orphan")) }
+            if record.retainsOwner { standing.insert(FlagKey(task: record.id.rawValue, flag: "retains owner")) }
+            // A flag already set when the run began, or set without a change notification.
+            saw(record)
+        }
+    }
+}

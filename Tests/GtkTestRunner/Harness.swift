@@ -1,0 +1,167 @@
+import Glibc
+import Gtk
+
+/// One GTK test: a name that cites the SPEC or issue, and a body run on the main actor inside
+/// the real GLib loop on the main thread.
+///
+/// Add cases from any file of this target: declare
+/// ```swift
+/// @MainActor enum MyTests {
+///     static var cases: [GtkTestCase] {
+///         [GtkTestCase("§1 appear: …") { … }]
+///     }
+/// }
+/// ```
+/// and append `MyTests.cases` to the list in `main.swift`.
+struct GtkTestCase {
+    let name: String
+    let timeout: Duration
+    let body: @MainActor () async throws -> Void
+
+    init(_ name: String, timeout: Duration = .seconds(10), _ body: @escaping @MainActor () async throws -> Void) {
+        self.name = name
+        self.timeout = timeout
+        self.body = body
+    }
+}
+
+/// A failed `require`: stops the case.
+struct RequirementFailed: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Runs the cases one after another and prints `PASS name` / `FAIL name: why`, then, as the
+/// very last line, `N passed, N failed`.
+@MainActor
+enum Harness {
+    static var failures: [String] = []
+    private static var windows: [Window] = []
+
+    static func main(cases: [GtkTestCase]) -> Int32 {
+        var filter: String?
+        var arguments = CommandLine.arguments.dropFirst()
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--list":
+                for testCase in cases { print(testCase.name) }
+                return 0
+            case "--filter":
+                guard let value = arguments.popFirst() else {
+                    printError("gtk-tests: --filter needs a substring")
+                    return 2
+                }
+                filter = value
+            case "--help", "-h":
+                print("usage: gtk-tests [--list] [--filter SUBSTRING]")
+                return 0
+            default:
+                printError("gtk-tests: unknown argument \(argument); valid: --list, --filter SUBSTRING, --help")
+                return 2
+            }
+        }
+        precondition(GtkRuntime.isMainThread, "gtk-tests: must start on the main thread")
+        do {
+            try GtkRuntime.initialize()
+        } catch {
+            printError("gtk-tests: \(error)")
+            print("0 passed, 1 failed")
+            return 1
+        }
+        let selected = cases.filter { filter == nil || $0.name.contains(filter!) }
+        var passed = 0, failed = 0
+        for testCase in selected {
+            failures = []
+            do {
+                try MainLoop.run(timeout: testCase.timeout) {
+                    if !GtkRuntime.isMainThread { failures.append("case body not on the main thread") }
+                    try await testCase.body()
+                    if !GtkRuntime.isMainThread { failures.append("case body resumed off the main thread") }
+                }
+            } catch is RequirementFailed {
+                // Already recorded by `require`.
+            } catch {
+                failures.append("\(error)")
+            }
+            closeWindows()
+            if failures.isEmpty {
+                passed += 1
+                print("PASS \(testCase.name)")
+            } else {
+                failed += 1
+                print("FAIL \(testCase.name): \(failures.joined(separator: "; "))")
+            }
+            fflush(nil)
+        }
+        print("\(passed) passed, \(failed) failed")
+        fflush(nil)
+        return failed == 0 ? 0 : 1
+    }
+
+    /// A window destroyed when the case ends.
+    static func window(_ title: String = "test", width: Int = 320, height: Int = 240) -> Window {
+        let window = Window(title: title)
+        window.setDefaultSize(width: width, height: height)
+        windows.append(window)
+        return window
+    }
+
+    private static func closeWindows() {
+        for window in windows { window.destroy() }
+        windows.removeAll()
+        // Let GTK and the window manager settle so the next case starts clean.
+        MainLoop.iterate(until: { false }, timeout: .milliseconds(100))
+    }
+
+    static func printError(_ text: String) {
+        var bytes = Array((text + "\n").utf8)
+        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+/// Records a failure (the case goes on) unless `condition` holds.
+@MainActor
+func expect(_ condition: Bool, _ message: @autoclosure () -> String = "expectation failed",
+            file: StaticString = #fileID, line: UInt = #line) {
+    if !condition { Harness.failures.append("\(file):\(line): \(message())") }
+}
+
+/// Records a failure unless `actual == expected`, showing both.
+@MainActor
+func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ what: String = "",
+                               file: StaticString = #fileID, line: UInt = #line) {
+    if actual != expected {
+        Harness.failures.append("\(file):\(line): \(what.isEmpty ? "" : what + ": ")got \(actual), expected \(expected)")
+    }
+}
+
+/// Stops the case with a failure unless `condition` holds.
+@MainActor
+func require(_ condition: Bool, _ message: @autoclosure () -> String = "requirement failed",
+             file: StaticString = #fileID, line: UInt = #line) throws {
+    if !condition {
+        let text = "\(file):\(line): \(message())"
+        Harness.failures.append(text)
+        throw RequirementFailed(description: "stopped")
+    }
+}
+
+/// Lets the GLib loop run until `condition` holds; stops the case on timeout.
+@MainActor
+func waitFor(_ what: String, timeout: Duration = .seconds(5), file: StaticString = #fileID, line: UInt = #line,
+             _ condition: @escaping @MainActor () -> Bool) async throws {
+    let held = await MainLoop.waitUntil(timeout: timeout, condition)
+    try require(held, "timed out waiting for \(what)", file: file, line: line)
+}
+
+/// Lets the loop run for `duration` (to show that something does *not* happen).
+@MainActor
+func settle(_ duration: Duration = .milliseconds(200)) async {
+    await MainLoop.sleep(for: duration)
+}
+
+/// Presents `window` and waits until it is mapped and has the focus.
+@MainActor
+func presentAndFocus(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
+    window.present()
+    try await waitFor("\(window.title) mapped and active", file: file, line: line) { window.isMapped && window.isActive }
+}

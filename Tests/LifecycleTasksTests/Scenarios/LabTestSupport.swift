@@ -1,0 +1,27 @@
+import LifecycleTasks
+import LifecycleTestSupport
+import Testing
+
+extension FakeHost {
+    /// A pacer that drives this host's test clock one deadline at a time and settles between.
+    var pacer: ScenarioPacer {
+        ScenarioPacer(
+            tolerance: .zero,
+            advance: { [self] duration in await self.advance(by: duration) },
+            settle: { [self] in await self.settle() })
+    }
+
+    /// Advances the clock until `offset` after the context was made.
+    func advance(to offset: Duration) async {
+        let delta = offset - context.now
+        if delta > .zero { await advance(by: delta) } else { await settle() }
+    }
+
+    /// This host's live records with the given state.
+    func live(_ state: TaskState = .running) -> [TaskRecord] {
+        context.registry.liveRecords.filter { $0.state == state }
+    }
+}
+
+/// The spec's D at scale 1: 3 s.
+let d = LabTiming.standard.toastDuration
