@@ -1,4 +1,5 @@
 public import ArgumentParser
+public import LifecycleTasks
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,6 +20,16 @@ public enum PageName: String, CaseIterable, Sendable, ExpressibleByArgument {
     }
 
     static var validList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The page that hosts a scenario's strategies.
+    public init(_ scenario: ScenarioName) {
+        switch scenario {
+        case .toast: self = .toast
+        case .button: self = .button
+        case .scenePhase: self = .scene
+        case .server: self = .server
+        }
+    }
 }
 
 /// What the command line asked for, validated. Parsing never touches GTK, so bad input is
@@ -53,16 +64,16 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     public var pageName: PageName {
         if let scenario, let page = PageName(rawValue: scenario.lowercased()) { return page }
         if let page, let name = PageName(rawValue: page.lowercased()) { return name }
-        if let strategy, let id = StrategyChoice(parsing: strategy) { return id.page }
+        if let choice = strategyChoice { return PageName(choice.scenario) }
         return .toast
     }
 
     /// The validated strategy, if one was given.
-    public var strategyChoice: StrategyChoice? { strategy.flatMap { StrategyChoice(parsing: $0) } }
+    public var strategyChoice: AnyStrategyID? { strategy.flatMap { try? AnyStrategyID.parse($0) } }
 
     public mutating func validate() throws {
-        if let strategy, StrategyChoice(parsing: strategy) == nil {
-            throw ValidationError("unknown strategy '\(strategy)'; valid: \(StrategyChoice.validList)")
+        if let strategy, strategyChoice == nil {
+            throw ValidationError("unknown strategy '\(strategy)'; valid: \(Self.strategyList(AnyStrategyID.allCases))")
         }
         if let page, PageName(rawValue: page.lowercased()) == nil {
             throw ValidationError("unknown page '\(page)'; valid: \(PageName.validList)")
@@ -71,8 +82,9 @@ public struct LaunchOptions: ParsableArguments, Sendable {
             throw ValidationError("unknown scenario '\(scenario)'; valid: \(PageName.validList)")
         }
         if let scenario, let choice = strategyChoice, let page = PageName(rawValue: scenario.lowercased()),
-           choice.page != page, page != .server, page != .navigation {
-            throw ValidationError("strategy \(choice.rawValue) does not belong to scenario '\(scenario)'; valid for it: \(StrategyChoice.allCases.filter { $0.page == page }.map(\.rawValue).joined(separator: ", "))")
+           PageName(choice.scenario) != page {
+            let valid = AnyStrategyID.allCases.filter { PageName($0.scenario) == page }
+            throw ValidationError("strategy \(choice.rawValue) does not belong to scenario '\(scenario)'; valid for it: \(valid.isEmpty ? "none (the page has no strategies)" : Self.strategyList(valid))")
         }
         if let text = timeScaleText {
             guard let value = Double(text) else {
@@ -83,6 +95,10 @@ public struct LaunchOptions: ParsableArguments, Sendable {
             }
         }
         if let screenshot { try Self.checkWritable(screenshot) }
+    }
+
+    static func strategyList(_ ids: [AnyStrategyID]) -> String {
+        ids.map(\.rawValue).joined(separator: ", ")
     }
 
     /// A screenshot path must end in .png and sit in an existing folder we may write to.
@@ -136,29 +152,6 @@ public struct LaunchOptions: ParsableArguments, Sendable {
             Glibc.exit(2)
         }
     }
-}
-
-/// A strategy of any page, by its SPEC ID.
-public enum StrategyChoice: String, CaseIterable, Sendable {
-    case t1 = "T1", t2 = "T2", t3 = "T3", t4 = "T4", t5 = "T5", t6 = "T6"
-    case b1 = "B1", b2 = "B2", b3 = "B3"
-    case p1 = "P1", p2 = "P2", p3 = "P3"
-
-    /// Accepts the ID in either case ("t1" or "T1").
-    public init?(parsing text: String) {
-        self.init(rawValue: text.uppercased())
-    }
-
-    /// The page the strategy belongs to.
-    public var page: PageName {
-        switch self {
-        case .t1, .t2, .t3, .t4, .t5, .t6: .toast
-        case .b1, .b2, .b3: .button
-        case .p1, .p2, .p3: .scene
-        }
-    }
-
-    static var validList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// Writes to file descriptor 2 directly (the C `stderr` global is not concurrency-safe in Swift 6).

@@ -30,7 +30,7 @@ check() {
     echo "PASS $name"; passed=$((passed + 1))
 }
 
-check "unknown strategy"        2 "valid: T1, T2, T3, T4, T5, T6, B1, B2, B3, P1, P2, P3" -- --strategy T9
+check "unknown strategy"        2 "valid: T1, T2, T3, T4, T5, T6, B1, B2, B3, P1, P2, P3, I1" -- --strategy T9
 check "empty strategy"          2 "unknown strategy" -- --strategy ""
 check "unknown page"            2 "valid: toast, button, scene, server, navigation" -- --page settings
 check "unknown scenario"        2 "valid: toast, button, scene, server, navigation" -- --scenario nope
