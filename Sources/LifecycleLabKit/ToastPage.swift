@@ -1,5 +1,5 @@
 public import Gtk
-public import GtkLifecycle
+import GtkLifecycle
 public import LifecycleTasks
 
 /// The toast page (SPEC §3): *Show toast* and *Hide toast*, and the toast itself, which slides

@@ -1,0 +1,238 @@
+public import Gtk
+import GtkLifecycle
+import LifecycleTasks
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Lifecycle Lab application: parses the command line, starts GTK, builds the window and
+/// runs the GLib main loop on the main thread, with the main actor inside it.
+///
+/// ```swift
+/// // Sources/LifecycleLab/main.swift
+/// exit(LabApp.main(arguments: CommandLine.arguments))
+/// ```
+@MainActor
+public final class LabApp {
+    /// The reverse-DNS application ID (also the `.desktop` file's and icon's name).
+    public static let applicationID = "io.github.lifecyclelab.LifecycleLab"
+    /// The version shown in About.
+    public static let version = "0.1.0"
+
+    /// The validated command line.
+    public let options: LaunchOptions
+    /// The GTK application.
+    public let application: Application
+    /// Shared state of the pages; set at activate.
+    public private(set) var environment: LabEnvironment?
+    /// The main window; set at activate.
+    public private(set) var mainWindow: MainWindow?
+    /// What `run()` returns: the scenario's verdict (0 match, 1 mismatch) or 0.
+    public private(set) var exitStatus: Int32 = 0
+    /// How long shutdown waits for cancelled tasks to return.
+    public var shutdownGrace: Duration = .seconds(2)
+    private var shuttingDown = false
+    private var signalSources: [SourceHandleBox] = []
+
+    /// Parses `arguments` (bad input: one line, exit 2), starts GTK (no display: a message,
+    /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
+    public static func main(arguments: [String]) -> Int32 {
+        let options = LaunchOptions.parseOrExit2(Array(arguments.dropFirst()))
+        do {
+            try GtkRuntime.initialize()
+        } catch {
+            writeStandardError("lifecycle-lab: no display: \(error). Run it in a desktop session, or under Xvfb with scripts/with-display.\n")
+            return 1
+        }
+        let app = LabApp(options: options)
+        return app.run()
+    }
+
+    /// Makes the application; nothing is shown until ``run()``.
+    public init(options: LaunchOptions) {
+        self.options = options
+        self.application = Application(id: Self.applicationID)
+        application.onActivate { [unowned self] in self.activate() }
+    }
+
+    /// Runs the GLib main loop until the window closes; returns the exit status.
+    public func run() -> Int32 {
+        let status = application.run()
+        return status != 0 ? status : exitStatus
+    }
+
+    /// Builds the environment and the window (the `activate` signal). Tests call it directly
+    /// after `application.register()`.
+    public func activate() {
+        guard mainWindow == nil else {
+            mainWindow?.window.present()
+            return
+        }
+        let timing = (try? LabTiming(timeScale: options.timeScale)) ?? .standard
+        let context = LifecycleContext(clock: ContinuousClock())
+        let environment = LabEnvironment(application: application, context: context, timing: timing)
+        self.environment = environment
+        loadStyle()
+        let window = MainWindow(app: self, environment: environment)
+        mainWindow = window
+        installShutdownSignals()
+        window.window.present()
+        if let scenario = options.scenario {
+            Task { @MainActor in await self.runScenario(named: scenario) }
+        } else if let path = options.screenshot {
+            Task { @MainActor in await self.takeScreenshot(to: path) }
+        }
+    }
+
+    // MARK: Style
+
+    /// Loads resources/style.css. A missing or broken file is reported with its name, and the
+    /// app goes on unstyled.
+    private func loadStyle() {
+        guard let path = Resources.path(of: "style.css") else {
+            writeStandardError("lifecycle-lab: warning: style sheet style.css not found (looked in \(Resources.searchPath.joined(separator: ", "))); going on without it\n")
+            return
+        }
+        let provider = CssProvider()
+        do {
+            try provider.load(path: path)
+            provider.addToDefaultDisplay()
+        } catch {
+            writeStandardError("lifecycle-lab: warning: style sheet \(error); going on without it\n")
+        }
+    }
+
+    // MARK: Scenario and screenshot modes
+
+    /// A pacer on the real clock whose tolerance scales with D (a main loop jitters by a few
+    /// milliseconds; D/20 keeps T1's D and T2's 1.5 D far apart at any scale).
+    static func realTimePacer(clock: any Clock<Duration>, timing: LabTiming) -> ScenarioPacer {
+        let tolerance = max(timing.toastDuration / 20, .milliseconds(15))
+        return ScenarioPacer.realTime(clock: clock, tolerance: tolerance)
+    }
+
+    private func runScenario(named name: String) async {
+        guard let window = mainWindow, let environment else { return }
+        // Scene-phase scenarios need the window focused first.
+        _ = await MainLoop.waitUntil(timeout: .seconds(3)) { window.window.isActive }
+        let page = PageName(rawValue: name.lowercased()) ?? .toast
+        window.show(page: page)
+        guard let labPage = window.page(page) else {
+            writeStandardError("lifecycle-lab: the \(page.rawValue) page has no scenario\n")
+            exitStatus = 2
+            quitNow()
+            return
+        }
+        if let strategy = options.strategyChoice { labPage.select(strategy: strategy) }
+        let driver = ScenarioDriver(context: environment.context,
+                                    pacer: Self.realTimePacer(clock: environment.context.clock, timing: environment.timing))
+        if let verdict = await labPage.runScenario(driver: driver) {
+            print(verdict.json())
+            fflush(nil)
+            exitStatus = verdict.matchesSpec ? 0 : 1
+        } else {
+            writeStandardError("lifecycle-lab: the \(page.rawValue) page has no scenario\n")
+            exitStatus = 2
+        }
+        quitNow()
+    }
+
+    private func takeScreenshot(to path: String) async {
+        guard let window = mainWindow else { return }
+        _ = await MainLoop.waitUntil(timeout: .seconds(5)) { window.window.isMapped && window.window.width > 0 }
+        // Let the first frames (and the stack's layout) happen before rendering.
+        await MainLoop.sleep(for: .milliseconds(400))
+        do {
+            try window.window.savePNG(to: path)
+            print("lifecycle-lab: wrote \(path)")
+        } catch {
+            writeStandardError("lifecycle-lab: cannot take the screenshot: \(error)\n")
+            exitStatus = 1
+        }
+        quitNow()
+    }
+
+    // MARK: Shutdown
+
+    private func installShutdownSignals() {
+        for signal in [SIGINT, SIGTERM] {
+            signalSources.append(SourceHandleBox(MainLoop.onUnixSignal(signal) { [weak self] in
+                self?.shutdown(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")
+                return true
+            }))
+        }
+    }
+
+    /// Closes the app: cancels every registered task (the pages' buggy unstructured ones too),
+    /// waits up to ``shutdownGrace`` for them to return, reports any that did not, and quits.
+    /// Window close, Ctrl+Q, SIGINT and SIGTERM all come here.
+    public func shutdown(reason: String) {
+        guard !shuttingDown, let environment else {
+            if environment == nil { application.quit() }
+            return
+        }
+        shuttingDown = true
+        let registry = environment.context.registry
+        let started = ContinuousClock.now
+        mainWindow?.resetAllPages()
+        registry.cancelAll()
+        Task { @MainActor in
+            let left = await registry.waitForAllToEnd(timeout: self.shutdownGrace)
+            let elapsed = ContinuousClock.now - started
+            if !left.isEmpty {
+                let names = left.map { "#\($0.id) \($0.name) (\($0.strategy), \($0.ownerName))" }.joined(separator: ", ")
+                writeStandardError("lifecycle-lab: \(left.count) task(s) did not stop within \(self.shutdownGrace) after \(reason): \(names)\n")
+            }
+            if getenv("LIFECYCLE_LAB_REPORT_SHUTDOWN") != nil {
+                let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                writeStandardError("lifecycle-lab: shutdown after \(reason): \(left.count) task(s) left, \(Int(ms.rounded())) ms\n")
+            }
+            self.quitNow()
+        }
+    }
+
+    private func quitNow() {
+        signalSources.forEach { $0.cancel() }
+        signalSources.removeAll()
+        environment?.closeElsewhere()
+        mainWindow?.close()
+        application.quit()
+    }
+}
+
+/// Holds a non-copyable ``SourceHandle`` so it can live in an array.
+@MainActor
+final class SourceHandleBox {
+    private var handle: SourceHandle?
+    init(_ handle: consuming SourceHandle) { self.handle = consume handle }
+    func cancel() {
+        if let handle = handle.take() { handle.cancel() }
+    }
+}
+
+/// Where the app's resources (style sheet, icon) are found: `$LIFECYCLE_LAB_RESOURCES`, then
+/// `resources/` in the working directory, then beside the executable's package.
+enum Resources {
+    static var searchPath: [String] {
+        var folders: [String] = []
+        if let env = getenv("LIFECYCLE_LAB_RESOURCES") { folders.append(String(cString: env)) }
+        folders.append("resources")
+        let exe = CommandLine.arguments.first ?? ""
+        if let slash = exe.lastIndex(of: "/") {
+            // .build/<triple>/<config>/lifecycle-lab → the package root's resources/
+            let bin = String(exe[..<slash])
+            folders.append(bin + "/../../../resources")
+            folders.append(bin + "/../../resources")
+            folders.append(bin + "/../share/lifecycle-lab")
+        }
+        return folders
+    }
+
+    static func path(of file: String) -> String? {
+        for folder in searchPath {
+            let path = folder + "/" + file
+            if access(path, R_OK) == 0 { return path }
+        }
+        return nil
+    }
+}
