@@ -1,6 +1,6 @@
 public import Gtk
 import GtkLifecycle
-import LifecycleTasks
+public import LifecycleTasks
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -105,9 +105,9 @@ public final class LabApp {
     // MARK: Scenario and screenshot modes
 
     /// A pacer on the real clock whose tolerance scales with D (a main loop jitters by a few
-    /// milliseconds; D/20 keeps T1's D and T2's 1.5 D far apart at any scale).
+    /// milliseconds; D/10 still keeps T1's D and T2's 1.5 D far apart at any scale).
     static func realTimePacer(clock: any Clock<Duration>, timing: LabTiming) -> ScenarioPacer {
-        let tolerance = max(timing.toastDuration / 20, .milliseconds(15))
+        let tolerance = max(timing.toastDuration / 10, .milliseconds(20))
         return ScenarioPacer.realTime(clock: clock, tolerance: tolerance)
     }
 
@@ -191,6 +191,21 @@ public final class LabApp {
         }
     }
 
+    /// Cancels every task, waits up to `grace` for them, closes the windows without quitting
+    /// the loop, and returns the tasks still live. For tests that run several app windows in
+    /// one process.
+    public func tearDown(grace: Duration = .seconds(2)) async -> [TaskRecord] {
+        guard let environment else { return [] }
+        mainWindow?.resetAllPages()
+        environment.context.registry.cancelAll()
+        let left = await environment.context.registry.waitForAllToEnd(timeout: grace)
+        signalSources.forEach { $0.cancel() }
+        signalSources.removeAll()
+        environment.closeElsewhere()
+        mainWindow?.close()
+        return left
+    }
+
     private func quitNow() {
         signalSources.forEach { $0.cancel() }
         signalSources.removeAll()
@@ -198,6 +213,7 @@ public final class LabApp {
         mainWindow?.close()
         application.quit()
     }
+
 }
 
 /// Holds a non-copyable ``SourceHandle`` so it can live in an array.

@@ -46,7 +46,7 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Page to open: \(PageName.validList).", valueName: "NAME"))
     public var page: String?
 
-    @Option(name: .customLong("time-scale"), help: ArgumentHelp("Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.", valueName: "X"))
+    @Option(name: .customLong("time-scale"), parsing: .unconditional, help: ArgumentHelp("Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.", valueName: "X"))
     public var timeScaleText: String?
 
     @Option(name: .long, help: ArgumentHelp("Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(PageName.validList).", valueName: "NAME"))

@@ -7,5 +7,7 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
     LifecycleEventTests.cases
         + BridgeTests.cases
         + WrapperTests.cases
+        + PanelTests.cases
+        + AppToastTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

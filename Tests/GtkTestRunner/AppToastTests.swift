@@ -1,0 +1,146 @@
+import Gtk
+import LifecycleLabKit
+import LifecycleTasks
+
+/// The real app, in this process: `LabApp` registered and activated, its main window on the
+/// Xvfb display under openbox, driven through its real buttons and actions.
+@MainActor
+final class AppFixture {
+    let app: LabApp
+
+    /// Launches the app's window with these command-line arguments (e.g. `--time-scale 0.2`).
+    init(_ arguments: [String]) throws {
+        let options = try LaunchOptions.parse(arguments)
+        app = LabApp(options: options)
+        try app.application.register()
+        app.activate()
+    }
+
+    var window: MainWindow { app.mainWindow! }
+    var environment: LabEnvironment { app.environment! }
+    var registry: TaskRegistry { environment.context.registry }
+    var toastPage: ToastPage { window.toastPage! }
+
+    /// Waits until the window is shown and focused (openbox gives new windows the focus).
+    func ready() async throws {
+        try await waitFor("main window mapped and active", timeout: .seconds(5)) {
+            self.window.window.isMapped && self.window.window.isActive
+        }
+    }
+
+    /// A scenario driver on the app's real clock, as `--scenario` uses.
+    func driver() -> ScenarioDriver {
+        ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(
+            clock: environment.context.clock, timing: environment.timing))
+    }
+
+    /// Ends the case: every task cancelled and returned, the windows gone.
+    func close(file: StaticString = #fileID, line: UInt = #line) async {
+        let left = await app.tearDown()
+        expect(left.isEmpty, "tasks still live at the end: \(left.map { "#\($0.id) \($0.name)" })", file: file, line: line)
+        expectEqual(registry.counters.live, 0, "registry live counter at the end", file: file, line: line)
+    }
+}
+
+/// SPEC §3 in the real app: every toast strategy's documented repro through the real Show and
+/// Hide buttons, the toast widget itself, and the strategy menu (issue 4).
+@MainActor
+enum AppToastTests {
+    static var cases: [GtkTestCase] {
+        ToastStrategyID.allCases.map(reproCase) + [
+            GtkTestCase("§3 toast: a real widget that slides up, has a status role and vanishes at once on hide") {
+                let fixture = try AppFixture(["--time-scale", "1"])
+                try await fixture.ready()
+                let page = fixture.toastPage
+                page.showButton.click()
+                let widgets = page.host.shownWidgets
+                try require(widgets.count == 1, "one toast widget after Show toast, got \(widgets.count)")
+                let toast = widgets[0]
+                expect(toast.isMapped, "toast mapped at once (its node appeared)")
+                expect(page.screen.presented?.node.isAppeared == true, "node appeared at map")
+                try await waitFor("toast revealed (slide-up animation done)") {
+                    (toast as? Revealer)?.isChildRevealed == true
+                }
+                let content = (toast as? Revealer)?.child
+                expect(content?.hasAccessibleRole(.status) == true, "toast has the status role")
+                page.hideButton.click()
+                expect(!toast.isMapped, "toast unmapped inside the Hide click, no animation")
+                expectEqual(page.host.shownWidgets.count, 0, "toast widget removed")
+                expect(page.screen.presented == nil, "toast view and state dropped on hide")
+                await fixture.close()
+            },
+            GtkTestCase("§3 toast: repeated presses leave one live timer (T2, T4, T5) or one per press (T1, T6)", timeout: .seconds(20)) {
+                for id in ToastStrategyID.allCases where id != .t3 {
+                    let fixture = try AppFixture(["--strategy", id.rawValue, "--time-scale", "1"])
+                    try await fixture.ready()
+                    let page = fixture.toastPage
+                    let presses = 8
+                    for _ in 0..<presses {
+                        page.showButton.click()
+                        await settle(.milliseconds(10))
+                        page.hideButton.click()
+                        await settle(.milliseconds(10))
+                    }
+                    page.showButton.click()
+                    await settle(.milliseconds(50))
+                    let timers = fixture.registry.liveRecords.filter { $0.state == .running }.count
+                    let expected = (id == .t1 || id == .t6) ? presses + 1 : 1
+                    expectEqual(timers, expected, "\(id) live timers after \(presses) show/hide presses and a show")
+                    await fixture.close()
+                }
+            },
+            GtkTestCase("§3 menu: Strategy radio items switch strategies, reset the page and show the current one") {
+                let fixture = try AppFixture(["--strategy", "T1", "--time-scale", "1"])
+                try await fixture.ready()
+                let application = fixture.environment.application
+                try require(application.action(named: "strategy") != nil, "app.strategy action")
+                expectEqual(application.accelerators(for: "app.strategy::T2"), ["<Control>2"], "Ctrl+2 → T2")
+                expectEqual(application.accelerators(for: "app.quit"), ["<Control>q"], "Ctrl+Q → quit")
+                fixture.toastPage.showButton.click()
+                await settle(.milliseconds(20))
+                expectEqual(fixture.registry.counters.live, 1, "T1 timer running")
+                application.action(named: "strategy")?.activate("T2")
+                await settle(.milliseconds(50))
+                expectEqual(fixture.toastPage.currentStrategy, .toast(.t2), "strategy switched to T2")
+                expectEqual(fixture.registry.counters.live, 0, "switching cancelled the page's tasks (even T1's unstructured timer)")
+                expect(fixture.window.strategyLabel.text.contains("T2"), "header shows T2: \(fixture.window.strategyLabel.text)")
+                expectEqual(application.action(named: "strategy")?.state, "T2", "radio state")
+                await fixture.close()
+            },
+        ]
+    }
+
+    /// The documented repro (t = 0 show, D/3 hide, D/2 show) through the real buttons.
+    static func reproCase(_ id: ToastStrategyID) -> GtkTestCase {
+        let outcome = id.isBuggy ? (id == .t3 ? "trap" : "bug") : "fixed"
+        return GtkTestCase("\(id.rawValue): documented repro in the real window (\(outcome))", timeout: .seconds(15)) {
+            let fixture = try AppFixture(["--strategy", id.rawValue, "--time-scale", "0.25"])
+            try await fixture.ready()
+            let d = fixture.environment.timing.toastDuration
+            let verdict = await fixture.toastPage.runScenario(driver: fixture.driver())
+            try require(verdict != nil, "no verdict")
+            let v = verdict!
+            expect(v.matchesSpec, "verdict does not match the spec:\n\(v.summary)")
+            let dSeconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            let secondHide = v.hideTimes.count > 1 ? v.hideTimes[1] : -1
+            let expectedHide = (id == .t1 || id == .t6) ? dSeconds : 1.5 * dSeconds
+            expect(abs(secondHide - expectedHide) <= dSeconds / 10,
+                   "second toast hid at \(secondHide) s, expected \(expectedHide) s")
+            let flags = Set(v.flagsRaised.map(\.flag))
+            switch id {
+            case .t1: expect(flags.contains("orphan"), "T1 flags an orphan timer: \(flags)")
+            case .t6: expect(flags.contains { $0.contains("retain") }, "T6 flags retains owner: \(flags)")
+            default: expect(flags.isEmpty, "\(id) raises no flag: \(flags)")
+            }
+            if id == .t3 {
+                expect(v.log.contains { $0.text == "auto-dismissed" && abs($0.t - dSeconds / 3) < dSeconds / 10 },
+                       "T3 logs auto-dismissed at D/3: \(v.log)")
+            }
+            if id == .t2 {
+                expect(v.log.contains { $0.text == "task cancel" && abs($0.t - dSeconds / 3) < dSeconds / 10 },
+                       "T2 logs task cancel at D/3: \(v.log)")
+            }
+            await fixture.close()
+        }
+    }
+}
