@@ -76,6 +76,16 @@ public final class LabApp {
         let window = MainWindow(app: self, environment: environment)
         mainWindow = window
         installShutdownSignals()
+        if getenv("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil {
+            // Benchmark hook (`app.startup`): print when the first frame was painted, then quit.
+            window.window.onFirstFramePainted { [weak self] in
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                print("first-frame \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))")
+                fflush(nil)
+                self?.quitNow()
+            }
+        }
         window.window.present()
         if let scenario = options.scenario {
             Task { @MainActor in await self.runScenario(named: scenario) }
