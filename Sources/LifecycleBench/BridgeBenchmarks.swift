@@ -66,9 +66,11 @@ enum BridgeBenchmarks {
         let iterations = hopIterations(options), samples = wakeSamples(options)
         var gtkHops: [Double] = [], dispatchHops: [Double] = []
         var gtkWakes: [Double] = [], dispatchWakes: [Double] = []
+        var baselineOnMainThread = -1.0
         for _ in 0..<rounds(options) {
             let child = dispatchBaseline(options)
             if let value = child["hop_ns"] { dispatchHops.append(value) }
+            if let value = child["main_thread"] { baselineOnMainThread = value }
             dispatchWakes += child.filter { $0.key.hasPrefix("wake_us") }.map(\.value)
             let result = Box<(Double, [Double])>((0, []))
             runLoop {
@@ -85,7 +87,8 @@ enum BridgeBenchmarks {
                                 baselineName: "dispatchMain", target: "ratio <= 1.1")
             metric.met = metric.ratio.map { $0 <= 1.1 }
             metric.extra = [("iterations", Double(iterations)), ("rounds", Double(gtkHops.count)),
-                            ("min", gtkHops.min() ?? 0), ("baseline_min", dispatchHops.min() ?? 0)]
+                            ("min", gtkHops.min() ?? 0), ("baseline_min", dispatchHops.min() ?? 0),
+                            ("baseline_on_main_thread", baselineOnMainThread), ("loadavg", loadAverage())]
             emit(metric)
             let floor = idleFloor(iterations: iterations)
             emit(Metric(name: "bridge.hop.glib_idle_floor", value: floor, unit: "ns/hop",
@@ -102,7 +105,8 @@ enum BridgeBenchmarks {
             let p99 = percentile(gtkWakes, 0.99)
             emit(Metric(name: "bridge.wake_latency.p99", value: p99, unit: "µs", baseline: baselineP99,
                         baselineName: "dispatchMain", target: "<= 200", met: p99 <= 200,
-                        extra: [("samples", Double(gtkWakes.count)), ("max", gtkWakes.last ?? 0)]))
+                        extra: [("samples", Double(gtkWakes.count)), ("max", gtkWakes.last ?? 0),
+                                ("loadavg", loadAverage())]))
         }
     }
 
@@ -174,6 +178,7 @@ enum BridgeBenchmarks {
             let hop = await measureHop(iterations: hopIterations)
             let wake = await measureWake(samples: samples)
             print("hop_ns=\(hop)")
+            print("main_thread=\(GtkRuntime.isMainThread ? 1 : 0)")
             for (index, sample) in wake.enumerated() { print("wake_us_\(index)=\(sample)") }
             fflushStdout()
             exit(0)
@@ -210,6 +215,12 @@ func monotonicNanoseconds() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// The 1-minute load average: these figures are only comparable at similar load.
+func loadAverage() -> Double {
+    var loads = [Double](repeating: 0, count: 3)
+    return getloadavg(&loads, 3) > 0 ? loads[0] : -1
 }
 
 func cpuSeconds() -> Double {
