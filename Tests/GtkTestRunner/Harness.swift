@@ -37,7 +37,11 @@ enum Harness {
     static var failures: [String] = []
     private static var windows: [Window] = []
 
+    /// Hidden modes a case can run this binary in (as a child process), by first argument.
+    static var smokeModes: [String: @MainActor () -> Int32] = [:]
+
     static func main(cases: [GtkTestCase]) -> Int32 {
+        if let mode = smokeModes[CommandLine.arguments.dropFirst().first ?? ""] { return mode() }
         var filter: String?
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
@@ -68,6 +72,7 @@ enum Harness {
             return 1
         }
         let selected = cases.filter { filter == nil || $0.name.contains(filter!) }
+        let closuresAtStart = GLibClosureBox.liveCount
         var passed = 0, failed = 0
         for testCase in selected {
             failures = []
@@ -83,6 +88,7 @@ enum Harness {
                 failures.append("\(error)")
             }
             closeWindows()
+            if getenv("GTK_TESTS_VERBOSE") != nil { print("  closures held by GLib: \(GLibClosureBox.liveCount)") }
             if failures.isEmpty {
                 passed += 1
                 print("PASS \(testCase.name)")
@@ -92,6 +98,8 @@ enum Harness {
             }
             fflush(nil)
         }
+        MainLoop.iterate(until: { false }, timeout: .milliseconds(100))
+        print("info: Swift closures held by GLib: \(closuresAtStart) before the cases, \(GLibClosureBox.liveCount) after")
         print("\(passed) passed, \(failed) failed")
         fflush(nil)
         return failed == 0 ? 0 : 1

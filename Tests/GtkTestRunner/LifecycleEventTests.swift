@@ -111,6 +111,28 @@ enum LifecycleEventTests {
                 await settle()
                 expectEqual(phases, [.inactive, .active])
             },
+            GtkTestCase("§1 scene phase: hiding a window → background (its widgets disappear); showing it → active") {
+                let window = Harness.window("hide")
+                let label = Label("content")
+                window.child = label
+                var log: [String] = []
+                label.onUnmap { log.append("disappear") }
+                label.onMap { log.append("appear") }
+                let tracker = WindowPhaseTracker(window: window)
+                tracker.onPhaseChange { old, new in log.append("\(old)→\(new)") }
+                try await presentAndFocus(window)
+                log = []
+                window.hide()
+                expectEqual(log, ["disappear", "active→background"], "hide")
+                log = []
+                try await presentAndFocus(window)
+                // Map and focus may arrive in one batch (background→active) or two
+                // (background→inactive→active); either way the content appears first.
+                expectEqual(log.first, "appear", "show maps the content first")
+                expect(log.last?.hasSuffix("→active") == true, "then the focus returns: \(log)")
+                expect(!log.contains("disappear"), "no disappear on show")
+                expectEqual(tracker.phase, .active)
+            },
             GtkTestCase("§1 app scene phase: active while any window is active, background when all minimized") {
                 let first = Harness.window("app-first")
                 let second = Harness.window("app-second")

@@ -186,12 +186,12 @@ enum WrapperTests {
                 revealer.transitionDuration = 50
                 revealer.child = Label("toast", accessibleRole: .status)
                 var revealed: [Bool] = []
-                revealer.onChildRevealed { revealed.append(revealer.isChildRevealed) }
+                revealer.onChildRevealed { [unowned revealer] in revealed.append(revealer.isChildRevealed) }
                 let stack = Stack()
                 stack.addTitled(Label("one"), name: "one", title: "One")
                 stack.addTitled(Label("two"), name: "two", title: "Two")
                 var pages: [String] = []
-                stack.onVisibleChildChanged { pages.append(stack.visibleChildName ?? "?") }
+                stack.onVisibleChildChanged { [unowned stack] in pages.append(stack.visibleChildName ?? "?") }
                 box.append(StackSwitcher(stack: stack))
                 box.append(stack)
                 box.append(revealer)

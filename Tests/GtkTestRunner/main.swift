@@ -7,5 +7,6 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
     LifecycleEventTests.cases
         + BridgeTests.cases
         + WrapperTests.cases
+        + ApplicationTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })
