@@ -51,6 +51,7 @@ enum LifecycleEventTests {
                 box.remove(label)
                 expectEqual(log, ["appear", "disappear"], "remove")
                 expect(!label.hasParent, "removed label has no parent")
+                expect(box.isInside(window) && !label.isInside(window), "isInside follows the root")
                 box.append(label)
                 try await waitFor("label mapped again") { label.isMapped }
                 expectEqual(log, ["appear", "disappear", "appear"], "re-add")

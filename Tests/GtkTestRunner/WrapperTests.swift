@@ -184,6 +184,9 @@ enum WrapperTests {
                 let revealer = Revealer()
                 revealer.transition = .slideUp
                 revealer.transitionDuration = 50
+                expectEqual(revealer.transition, .slideUp)
+                box.halign = .center
+                expectEqual(box.halign, .center)
                 revealer.child = Label("toast", accessibleRole: .status)
                 var revealed: [Bool] = []
                 revealer.onChildRevealed { [unowned revealer] in revealed.append(revealer.isChildRevealed) }
