@@ -54,13 +54,12 @@ public final class Application: Object {
     /// - Returns: the exit status.
     public func run(arguments: [String] = [CommandLine.arguments.first ?? "app"]) -> Int32 {
         GtkRuntime.requireMainThread("Application.run")
-        let startup = onStartup { MainLoop.installDispatchBridge() }
+        MainLoop.installDispatchBridge()  // needs only GLib's default context, not GTK
         var argv = arguments.map { strdup($0) }
         let status = argv.withUnsafeMutableBufferPointer { buffer in
             g_application_run(application, gint(buffer.count), buffer.baseAddress)
         }
         argv.forEach { free($0) }
-        startup.disconnect()
         return status
     }
 

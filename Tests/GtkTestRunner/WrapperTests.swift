@@ -93,9 +93,9 @@ enum WrapperTests {
             GtkTestCase("issue 2 list view: 10 000 Swift rows are virtualized and rebind on reload") {
                 let window = Harness.window("list", width: 300, height: 300)
                 var binds: [String: Int] = [:]
-                let list = ListView(setup: { Label() }, bind: { widget, id, position in
+                let list = ListView(setup: { Label() }, bind: { label, id, position in
                     binds[id, default: 0] += 1
-                    (widget as? Label)?.text = "row \(id) @\(position)"
+                    label.text = "row \(id) @\(position)"
                 })
                 let scroller = ScrolledWindow()
                 scroller.child = list
