@@ -173,3 +173,25 @@ func presentAndFocus(_ window: Window, file: StaticString = #fileID, line: UInt 
     window.present()
     try await waitFor("\(window.title) mapped and active", file: file, line: line) { window.isMapped && window.isActive }
 }
+
+/// Minimizes `window` (openbox iconifies it) and waits until its surface says so.
+@MainActor
+func minimizeAndWait(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
+    window.minimize()
+    try await waitFor("\(window.title) minimized", file: file, line: line) { window.isMinimized }
+}
+
+/// Restores a minimized `window` and waits until it is shown and has the focus again.
+@MainActor
+func restoreAndWait(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
+    window.unminimize()
+    try await presentAndFocus(window, file: file, line: line)
+}
+
+/// Moves the focus to `other` (presenting it: under openbox `gtk_window_present` activates
+/// the window) and waits until `window` has lost it.
+@MainActor
+func moveFocus(from window: Window, to other: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
+    try await presentAndFocus(other, file: file, line: line)
+    try await waitFor("\(window.title) inactive", file: file, line: line) { !window.isActive }
+}

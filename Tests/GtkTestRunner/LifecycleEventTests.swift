@@ -105,9 +105,8 @@ enum LifecycleEventTests {
                 var phases: [WindowPhase] = []
                 try await presentAndFocus(first)
                 tracker.onPhaseChange { _, new in phases.append(new) }
-                try await presentAndFocus(second)
+                try await moveFocus(from: first, to: second)
                 try await waitFor("first inactive") { tracker.phase == .inactive }
-                expect(!first.isActive, "first lost focus")
                 try await presentAndFocus(first)
                 await settle()
                 expectEqual(phases, [.inactive, .active])
@@ -145,11 +144,10 @@ enum LifecycleEventTests {
                 expectEqual(app.phase, .active, "first shown")
                 try await presentAndFocus(second)
                 try await waitFor("app active with second focused") { app.phase == .active }
-                first.minimize()
-                second.minimize()
+                try await minimizeAndWait(first)
+                try await minimizeAndWait(second)
                 try await waitFor("app background") { app.phase == .background }
-                first.unminimize()
-                first.present()
+                try await restoreAndWait(first)
                 try await waitFor("app active again") { app.phase == .active }
                 second.destroy()
                 await settle()
