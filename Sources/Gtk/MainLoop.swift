@@ -16,11 +16,20 @@ import Glibc
 /// queue. ``installDispatchBridge()`` adds a `g_unix_fd_add` source for that fd to the
 /// default main context; its callback first reads the eventfd (libdispatch does not drain it
 /// itself: measured, a source that skips the read stays readable and spins a core — 1.95 s of
-/// CPU in 2 s of idle, against 0.3 ms with the read),
-/// then drains the queue. Jobs enqueued while draining write the fd again, so nothing is lost.
+/// CPU in 2 s of idle, against 0.3 ms with the read), then drains the queue. Jobs enqueued
+/// while draining write the fd again, so nothing is lost; when a drain enqueued more main-actor
+/// work, the callback drains again at once (within a 1 ms budget) instead of going round the
+/// whole GLib loop.
 ///
 /// With nothing to do the process sleeps in `poll`: no timer, no spinning. Wake latency is one
-/// `poll` return. Alternatives considered: Swift 6.3's experimental custom main executor
+/// `poll` return. The source has `G_PRIORITY_DEFAULT`, like GDK's event source, so a burst of
+/// main-actor work and user input share the loop fairly (a higher priority would starve input).
+///
+/// Cost compared with `dispatchMain()`: on Linux `dispatchMain()` parks the main thread and
+/// lets worker threads drain the main queue, so "main-actor" jobs there run off the main
+/// thread and hand over between workers without waking a particular thread. GTK needs the
+/// real main thread, so every hop from another thread to the main actor here wakes the main
+/// thread out of `poll`; `lifecycle-bench bridge.` measures what that costs. Alternatives considered: Swift 6.3's experimental custom main executor
 /// (`MainExecutor` backed by GLib) is cleaner but experimental and would need a fallback
 /// anyway; a periodic timer that calls the drain is simple but both burns CPU and adds up to
 /// one period of latency.
@@ -57,6 +66,8 @@ public enum MainLoop {
     /// again right here: a main-actor hop then costs one `read` and one drain instead of a
     /// whole GLib loop iteration (poll, prepare and check of every source).
     nonisolated static func drainMainQueue(fd: Int32) {
+        isDraining = true
+        defer { isDraining = false }
         var counter: UInt64 = 0
         _ = read(fd, &counter, MemoryLayout<UInt64>.size)
         var start = timespec()
@@ -77,6 +88,16 @@ public enum MainLoop {
                 return
             }
         }
+    }
+
+    /// Set while the bridge runs main-queue jobs (main thread only), to catch a nested loop
+    /// started from main-actor async code, which could never run the jobs it waits for.
+    nonisolated(unsafe) static var isDraining = false
+
+    static func requireNotDraining(_ function: StaticString) {
+        precondition(!isDraining, "Gtk.MainLoop.\(function) was called from main-actor async code (a Task); "
+            + "libdispatch cannot drain the main queue re-entrantly, so the nested loop would hang. "
+            + "Call it from synchronous code (main.swift, a signal handler) or `await` instead")
     }
 
     /// Whether ``installDispatchBridge()`` ran.
@@ -100,6 +121,7 @@ public enum MainLoop {
         until body: @escaping @MainActor () async throws -> Void
     ) throws {
         GtkRuntime.requireMainThread()
+        requireNotDraining("run(timeout:until:)")
         installDispatchBridge()
         let state = RunState()
         let task = Task { @MainActor in
@@ -136,6 +158,7 @@ public enum MainLoop {
     /// - Returns: whether the condition held.
     @discardableResult
     public static func iterate(until condition: () -> Bool, timeout: Duration = .seconds(5)) -> Bool {
+        requireNotDraining("iterate(until:timeout:)")
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         let poke = timeoutSource(after: .milliseconds(5)) { true }
