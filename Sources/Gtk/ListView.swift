@@ -9,26 +9,26 @@ internal import CGtk
 ///
 /// ```swift
 /// let list = ListView(
-///     setup: { Label() },
-///     bind: { widget, id, _ in (widget as! Label).text = panel.rowText(id) })
+///     setup: { Label() },                                  // ListView<Label>
+///     bind: { label, id, _ in label.text = panel.rowText(id) })
 /// list.setRows(["1", "2", "3"])
 /// list.reloadRow(id: "2")        // the row's content changed: bind runs again
 /// ```
 /// The closures are held by the factory (released by destroy notifies when the list view is
 /// finalized); do not capture the `ListView` itself strongly in them.
 @MainActor
-public final class ListView: Widget {
-    private let rows: RowStore
+public final class ListView<Row: Widget>: Widget {
+    private let rows: RowStore<Row>
     private let model: OpaquePointer  // GtkStringList, owned by the selection model
 
     /// Wraps `gtk_list_view_new(gtk_no_selection_new(gtk_string_list_new()), factory)`.
     /// - Parameters:
     ///   - setup: makes an empty row widget (called for as many rows as are visible).
     ///   - bind: fills a row widget for the row with `id` at `position`.
-    public init(setup: @escaping @MainActor () -> Widget,
-                bind: @escaping @MainActor (_ row: Widget, _ id: String, _ position: Int) -> Void) {
+    public init(setup: @escaping @MainActor () -> Row,
+                bind: @escaping @MainActor (_ row: Row, _ id: String, _ position: Int) -> Void) {
         GtkRuntime.requireInitialized("ListView.init")
-        let rows = RowStore()
+        let rows = RowStore<Row>()
         self.rows = rows
         let strings = gtk_string_list_new(nil)!
         model = strings
@@ -106,9 +106,9 @@ public final class ListView: Widget {
 }
 
 @MainActor
-private final class RowStore {
+private final class RowStore<Row: Widget> {
     var ids: [String] = []
-    var widgets: [UnsafeMutableRawPointer: Widget] = [:]
+    var widgets: [UnsafeMutableRawPointer: Row] = [:]
 }
 
 /// (factory, list_item, user_data) → void, passing the list item as the first pointer.

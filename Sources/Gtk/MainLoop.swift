@@ -16,11 +16,20 @@ import Glibc
 /// queue. ``installDispatchBridge()`` adds a `g_unix_fd_add` source for that fd to the
 /// default main context; its callback first reads the eventfd (libdispatch does not drain it
 /// itself: measured, a source that skips the read stays readable and spins a core — 1.95 s of
-/// CPU in 2 s of idle, against 0.3 ms with the read),
-/// then drains the queue. Jobs enqueued while draining write the fd again, so nothing is lost.
+/// CPU in 2 s of idle, against 0.3 ms with the read), then drains the queue. Jobs enqueued
+/// while draining write the fd again, so nothing is lost; when a drain enqueued more main-actor
+/// work, the callback drains again at once (within a 1 ms budget) instead of going round the
+/// whole GLib loop.
 ///
 /// With nothing to do the process sleeps in `poll`: no timer, no spinning. Wake latency is one
-/// `poll` return. Alternatives considered: Swift 6.3's experimental custom main executor
+/// `poll` return. The source has `G_PRIORITY_DEFAULT`, like GDK's event source, so a burst of
+/// main-actor work and user input share the loop fairly (a higher priority would starve input).
+///
+/// Cost compared with `dispatchMain()`: on Linux `dispatchMain()` parks the main thread and
+/// lets worker threads drain the main queue, so "main-actor" jobs there run off the main
+/// thread and hand over between workers without waking a particular thread. GTK needs the
+/// real main thread, so every hop from another thread to the main actor here wakes the main
+/// thread out of `poll`; `lifecycle-bench bridge.` measures what that costs. Alternatives considered: Swift 6.3's experimental custom main executor
 /// (`MainExecutor` backed by GLib) is cleaner but experimental and would need a fallback
 /// anyway; a periodic timer that calls the drain is simple but both burns CPU and adds up to
 /// one period of latency.
@@ -40,14 +49,55 @@ public enum MainLoop {
         let fd = _dispatch_get_main_queue_handle_4CF()
         precondition(fd >= 0, "Gtk: libdispatch returned no main-queue handle")
         bridgeSource = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, _ in
-            // Drain the eventfd first: libdispatch only writes it. Jobs enqueued while we drain
-            // the queue below write it again and wake the next poll.
-            var counter: UInt64 = 0
-            _ = read(fd, &counter, MemoryLayout<UInt64>.size)
-            _dispatch_main_queue_callback_4CF(nil)
+            MainLoop.drainMainQueue(fd: fd)
             return 1  // G_SOURCE_CONTINUE
         }, nil, nil)
         g_source_set_name_by_id(bridgeSource, "swift-main-actor-bridge")
+    }
+
+    /// How long one dispatch of the bridge source may keep draining main-queue work that
+    /// enqueues more main-queue work (a chain of `Task.yield()`s, a task resuming another),
+    /// before it lets GTK handle input and paint again.
+    nonisolated static let drainBudgetNanoseconds: UInt64 = 1_000_000
+
+    /// The bridge source's callback. Reads the eventfd first (libdispatch only writes it; jobs
+    /// enqueued while we drain write it again), drains the main queue, and while the drain
+    /// itself enqueued more work (the eventfd is readable again) and the budget lasts, drains
+    /// again right here: a main-actor hop then costs one `read` and one drain instead of a
+    /// whole GLib loop iteration (poll, prepare and check of every source).
+    nonisolated static func drainMainQueue(fd: Int32) {
+        isDraining = true
+        defer { isDraining = false }
+        var counter: UInt64 = 0
+        _ = read(fd, &counter, MemoryLayout<UInt64>.size)
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        while true {
+            _dispatch_main_queue_callback_4CF(nil)
+            // Non-blocking (libdispatch creates the eventfd with EFD_NONBLOCK): 8 bytes when
+            // the drain enqueued more work, EAGAIN when it did not.
+            guard read(fd, &counter, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size else { return }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec)
+            if elapsed >= Int(drainBudgetNanoseconds) {
+                // Out of budget: leave the rest for the next loop iteration. We consumed the
+                // wake-up, so give it back or the remaining jobs would wait for the next poke.
+                var one: UInt64 = 1
+                _ = write(fd, &one, MemoryLayout<UInt64>.size)
+                return
+            }
+        }
+    }
+
+    /// Set while the bridge runs main-queue jobs (main thread only), to catch a nested loop
+    /// started from main-actor async code, which could never run the jobs it waits for.
+    nonisolated(unsafe) static var isDraining = false
+
+    static func requireNotDraining(_ function: StaticString) {
+        precondition(!isDraining, "Gtk.MainLoop.\(function) was called from main-actor async code (a Task); "
+            + "libdispatch cannot drain the main queue re-entrantly, so the nested loop would hang. "
+            + "Call it from synchronous code (main.swift, a signal handler) or `await` instead")
     }
 
     /// Whether ``installDispatchBridge()`` ran.
@@ -71,6 +121,7 @@ public enum MainLoop {
         until body: @escaping @MainActor () async throws -> Void
     ) throws {
         GtkRuntime.requireMainThread()
+        requireNotDraining("run(timeout:until:)")
         installDispatchBridge()
         let state = RunState()
         let task = Task { @MainActor in
@@ -107,6 +158,7 @@ public enum MainLoop {
     /// - Returns: whether the condition held.
     @discardableResult
     public static func iterate(until condition: () -> Bool, timeout: Duration = .seconds(5)) -> Bool {
+        requireNotDraining("iterate(until:timeout:)")
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         let poke = timeoutSource(after: .milliseconds(5)) { true }
@@ -200,4 +252,26 @@ private final class RunState {
     var result: Result<Void, any Error>?
     var timedOut = false
     var graceOver = false
+}
+
+extension MainLoop {
+    /// Benchmark support: the floor for one loop hop. A plain C `g_idle_add` callback (no
+    /// Swift closure, no dispatch) re-adds itself `iterations` times while the loop runs.
+    /// - Returns: nanoseconds per round trip.
+    public static func measureCIdleRoundTrip(iterations: Int) -> Double {
+        let remaining = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        defer { remaining.deallocate() }
+        remaining.initialize(to: iterations)
+        let clock = ContinuousClock()
+        let start = clock.now
+        g_idle_add({ data in
+            let remaining = data!.assumingMemoryBound(to: Int.self)
+            remaining.pointee -= 1
+            return remaining.pointee > 0 ? 1 : 0
+        }, remaining)
+        while remaining.pointee > 0 { iterate() }
+        let elapsed = clock.now - start
+        let (seconds, attoseconds) = elapsed.components
+        return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(iterations)
+    }
 }

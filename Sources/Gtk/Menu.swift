@@ -15,7 +15,7 @@ internal import CGtk
 public final class Menu: Object {
     private var sections: [Menu] = []
     /// Wraps `g_menu_new`.
-    public init() { super.init(UnsafeMutableRawPointer(g_menu_new()!), .adoptFull) }
+    public init() { super.init(UnsafeMutableRawPointer(g_menu_new()!), .adoptFullGio) }
 
     var menuModel: UnsafeMutablePointer<GMenuModel> { c() }
 
@@ -50,7 +50,7 @@ public final class SimpleAction: Object {
     /// A stateless action without a parameter. Wraps `g_simple_action_new`.
     public init(name: String) {
         self.name = name
-        super.init(UnsafeMutableRawPointer(g_simple_action_new(name, nil)!), .adoptFull)
+        super.init(UnsafeMutableRawPointer(g_simple_action_new(name, nil)!), .adoptFullGio)
     }
 
     /// A stateful radio action with a string parameter and a string state.
@@ -59,9 +59,9 @@ public final class SimpleAction: Object {
     public init(name: String, radioState initial: String) {
         self.name = name
         let state = g_variant_new_string(initial)
-        super.init(UnsafeMutableRawPointer(g_simple_action_new_stateful(name, cg_variant_type_string(), state)!), .adoptFull)
-        stateConnection = connectPointer("change-state") { [unowned self] value in
-            guard let value else { return }
+        super.init(UnsafeMutableRawPointer(g_simple_action_new_stateful(name, cg_variant_type_string(), state)!), .adoptFullGio)
+        stateConnection = connectPointer("change-state") { [weak self] value in
+            guard let self, let value else { return }
             let variant = OpaquePointer(value)
             g_simple_action_set_state(self.opaque, variant)
             let string = String(cString: g_variant_get_string(variant, nil))

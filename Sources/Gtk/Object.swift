@@ -10,14 +10,19 @@ internal import CGtk
 ///   `g_simple_action_new`, `gtk_string_list_new`, …) are adopted as they are.
 /// The wrapper never outlives its reference, so a wrapper's pointer is always valid
 /// (possibly to an object already destroyed — disposed — but never finalized).
+///
+/// A handler closure that captures the object it is connected to makes a cycle (object →
+/// closure → wrapper → object) that only ``Window/destroy()`` of a window breaks, and only for
+/// the window itself; capture `[unowned widget]` or `[weak widget]` instead.
 @MainActor
 public class Object {
     let raw: UnsafeMutableRawPointer
 
-    enum Ownership { case sinkFloating, adoptFull, adoptFullUnchecked, borrow }
+    enum Ownership { case sinkFloating, adoptFull, adoptFullGio, borrow }
 
     init(_ pointer: UnsafeMutableRawPointer, _ ownership: Ownership) {
-        if ownership == .adoptFullUnchecked {
+        // GIO objects (menus, actions, the application) need no display; GTK ones do.
+        if ownership == .adoptFullGio {
             GtkRuntime.requireMainThread("Object.init")
         } else {
             GtkRuntime.requireInitialized("Object.init")
@@ -25,7 +30,7 @@ public class Object {
         raw = pointer
         switch ownership {
         case .sinkFloating: g_object_ref_sink(pointer)
-        case .adoptFull, .adoptFullUnchecked: break
+        case .adoptFull, .adoptFullGio: break
         case .borrow: g_object_ref(pointer)
         }
     }

@@ -57,6 +57,9 @@ public enum Orientation: Sendable {
 /// Alignment in the space a widget is given (`GtkAlign`).
 public enum Align: Sendable {
     case fill, start, end, center, baseline
+    init(_ c: GtkAlign) {
+        self = [Align.fill, .start, .end, .center, .baseline].first { $0.c == c } ?? .fill
+    }
     var c: GtkAlign {
         switch self {
         case .fill: GTK_ALIGN_FILL
@@ -108,6 +111,12 @@ public class Widget: Object {
     public var isRealized: Bool { gtk_widget_get_realized(widget) != 0 }
     /// Whether the widget has a parent. Wraps `gtk_widget_get_parent`.
     public var hasParent: Bool { gtk_widget_get_parent(widget) != nil }
+    /// Whether the widget is inside `window` (the window is its root). Wraps `gtk_widget_get_root`.
+    /// The adapter uses it to find the window, and so the scene phase, of a widget.
+    public func isInside(_ window: Window) -> Bool {
+        guard let root = gtk_widget_get_root(widget) else { return false }
+        return UnsafeMutableRawPointer(root) == window.raw
+    }
     /// Removes the widget from its parent, whatever the parent is. Wraps `gtk_widget_unparent`.
     public func unparent() { if hasParent { gtk_widget_unparent(widget) } }
 
@@ -165,12 +174,12 @@ public class Widget: Object {
     }
     /// Wraps `gtk_widget_set_halign`.
     public var halign: Align {
-        get { .fill }
+        get { Align(gtk_widget_get_halign(widget)) }
         set { gtk_widget_set_halign(widget, newValue.c) }
     }
     /// Wraps `gtk_widget_set_valign`.
     public var valign: Align {
-        get { .fill }
+        get { Align(gtk_widget_get_valign(widget)) }
         set { gtk_widget_set_valign(widget, newValue.c) }
     }
     /// Sets all four margins. Wraps `gtk_widget_set_margin_{top,bottom,start,end}`.

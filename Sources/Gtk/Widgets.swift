@@ -142,7 +142,10 @@ public final class Revealer: Widget {
     }
     /// Wraps `gtk_revealer_set_transition_type`.
     public var transition: RevealerTransition {
-        get { .none }
+        get {
+            let c = gtk_revealer_get_transition_type(opaque)
+            return [RevealerTransition.none, .crossfade, .slideUp, .slideDown, .slideLeft, .slideRight].first { $0.c == c } ?? .none
+        }
         set { gtk_revealer_set_transition_type(opaque, newValue.c) }
     }
     /// Animation length in milliseconds. Wraps `gtk_revealer_set_transition_duration`.
@@ -213,7 +216,10 @@ public final class Stack: Widget {
     }
     /// Wraps `gtk_stack_set_transition_type`.
     public var transition: StackTransition {
-        get { .none }
+        get {
+            let c = gtk_stack_get_transition_type(opaque)
+            return [StackTransition.none, .crossfade, .slideLeftRight, .slideUpDown].first { $0.c == c } ?? .none
+        }
         set { gtk_stack_set_transition_type(opaque, newValue.c) }
     }
     /// Milliseconds. Wraps `gtk_stack_set_transition_duration`.

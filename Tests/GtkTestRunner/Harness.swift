@@ -37,7 +37,11 @@ enum Harness {
     static var failures: [String] = []
     private static var windows: [Window] = []
 
+    /// Hidden modes a case can run this binary in (as a child process), by first argument.
+    static var smokeModes: [String: @MainActor () -> Int32] = [:]
+
     static func main(cases: [GtkTestCase]) -> Int32 {
+        if let mode = smokeModes[CommandLine.arguments.dropFirst().first ?? ""] { return mode() }
         var filter: String?
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
@@ -68,6 +72,7 @@ enum Harness {
             return 1
         }
         let selected = cases.filter { filter == nil || $0.name.contains(filter!) }
+        let closuresAtStart = GLibClosureBox.liveCount
         var passed = 0, failed = 0
         for testCase in selected {
             failures = []
@@ -83,6 +88,7 @@ enum Harness {
                 failures.append("\(error)")
             }
             closeWindows()
+            if getenv("GTK_TESTS_VERBOSE") != nil { print("  closures held by GLib: \(GLibClosureBox.liveCount)") }
             if failures.isEmpty {
                 passed += 1
                 print("PASS \(testCase.name)")
@@ -92,6 +98,8 @@ enum Harness {
             }
             fflush(nil)
         }
+        MainLoop.iterate(until: { false }, timeout: .milliseconds(100))
+        print("info: Swift closures held by GLib: \(closuresAtStart) before the cases, \(GLibClosureBox.liveCount) after")
         print("\(passed) passed, \(failed) failed")
         fflush(nil)
         return failed == 0 ? 0 : 1
@@ -164,4 +172,26 @@ func settle(_ duration: Duration = .milliseconds(200)) async {
 func presentAndFocus(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
     window.present()
     try await waitFor("\(window.title) mapped and active", file: file, line: line) { window.isMapped && window.isActive }
+}
+
+/// Minimizes `window` (openbox iconifies it) and waits until its surface says so.
+@MainActor
+func minimizeAndWait(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
+    window.minimize()
+    try await waitFor("\(window.title) minimized", file: file, line: line) { window.isMinimized }
+}
+
+/// Restores a minimized `window` and waits until it is shown and has the focus again.
+@MainActor
+func restoreAndWait(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
+    window.unminimize()
+    try await presentAndFocus(window, file: file, line: line)
+}
+
+/// Moves the focus to `other` (presenting it: under openbox `gtk_window_present` activates
+/// the window) and waits until `window` has lost it.
+@MainActor
+func moveFocus(from window: Window, to other: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
+    try await presentAndFocus(other, file: file, line: line)
+    try await waitFor("\(window.title) inactive", file: file, line: line) { !window.isActive }
 }

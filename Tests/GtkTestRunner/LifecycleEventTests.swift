@@ -51,6 +51,7 @@ enum LifecycleEventTests {
                 box.remove(label)
                 expectEqual(log, ["appear", "disappear"], "remove")
                 expect(!label.hasParent, "removed label has no parent")
+                expect(box.isInside(window) && !label.isInside(window), "isInside follows the root")
                 box.append(label)
                 try await waitFor("label mapped again") { label.isMapped }
                 expectEqual(log, ["appear", "disappear", "appear"], "re-add")
@@ -104,12 +105,33 @@ enum LifecycleEventTests {
                 var phases: [WindowPhase] = []
                 try await presentAndFocus(first)
                 tracker.onPhaseChange { _, new in phases.append(new) }
-                try await presentAndFocus(second)
+                try await moveFocus(from: first, to: second)
                 try await waitFor("first inactive") { tracker.phase == .inactive }
-                expect(!first.isActive, "first lost focus")
                 try await presentAndFocus(first)
                 await settle()
                 expectEqual(phases, [.inactive, .active])
+            },
+            GtkTestCase("§1 scene phase: hiding a window → background (its widgets disappear); showing it → active") {
+                let window = Harness.window("hide")
+                let label = Label("content")
+                window.child = label
+                var log: [String] = []
+                label.onUnmap { log.append("disappear") }
+                label.onMap { log.append("appear") }
+                let tracker = WindowPhaseTracker(window: window)
+                tracker.onPhaseChange { old, new in log.append("\(old)→\(new)") }
+                try await presentAndFocus(window)
+                log = []
+                window.hide()
+                expectEqual(log, ["disappear", "active→background"], "hide")
+                log = []
+                try await presentAndFocus(window)
+                // Map and focus may arrive in one batch (background→active) or two
+                // (background→inactive→active); either way the content appears first.
+                expectEqual(log.first, "appear", "show maps the content first")
+                expect(log.last?.hasSuffix("→active") == true, "then the focus returns: \(log)")
+                expect(!log.contains("disappear"), "no disappear on show")
+                expectEqual(tracker.phase, .active)
             },
             GtkTestCase("§1 app scene phase: active while any window is active, background when all minimized") {
                 let first = Harness.window("app-first")
@@ -122,11 +144,10 @@ enum LifecycleEventTests {
                 expectEqual(app.phase, .active, "first shown")
                 try await presentAndFocus(second)
                 try await waitFor("app active with second focused") { app.phase == .active }
-                first.minimize()
-                second.minimize()
+                try await minimizeAndWait(first)
+                try await minimizeAndWait(second)
                 try await waitFor("app background") { app.phase == .background }
-                first.unminimize()
-                first.present()
+                try await restoreAndWait(first)
                 try await waitFor("app active again") { app.phase == .active }
                 second.destroy()
                 await settle()

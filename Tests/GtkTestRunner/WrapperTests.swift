@@ -93,9 +93,9 @@ enum WrapperTests {
             GtkTestCase("issue 2 list view: 10 000 Swift rows are virtualized and rebind on reload") {
                 let window = Harness.window("list", width: 300, height: 300)
                 var binds: [String: Int] = [:]
-                let list = ListView(setup: { Label() }, bind: { widget, id, position in
+                let list = ListView(setup: { Label() }, bind: { label, id, position in
                     binds[id, default: 0] += 1
-                    (widget as? Label)?.text = "row \(id) @\(position)"
+                    label.text = "row \(id) @\(position)"
                 })
                 let scroller = ScrolledWindow()
                 scroller.child = list
@@ -184,14 +184,17 @@ enum WrapperTests {
                 let revealer = Revealer()
                 revealer.transition = .slideUp
                 revealer.transitionDuration = 50
+                expectEqual(revealer.transition, .slideUp)
+                box.halign = .center
+                expectEqual(box.halign, .center)
                 revealer.child = Label("toast", accessibleRole: .status)
                 var revealed: [Bool] = []
-                revealer.onChildRevealed { revealed.append(revealer.isChildRevealed) }
+                revealer.onChildRevealed { [unowned revealer] in revealed.append(revealer.isChildRevealed) }
                 let stack = Stack()
                 stack.addTitled(Label("one"), name: "one", title: "One")
                 stack.addTitled(Label("two"), name: "two", title: "Two")
                 var pages: [String] = []
-                stack.onVisibleChildChanged { pages.append(stack.visibleChildName ?? "?") }
+                stack.onVisibleChildChanged { [unowned stack] in pages.append(stack.visibleChildName ?? "?") }
                 box.append(StackSwitcher(stack: stack))
                 box.append(stack)
                 box.append(revealer)

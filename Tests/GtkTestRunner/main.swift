@@ -7,6 +7,7 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
     LifecycleEventTests.cases
         + BridgeTests.cases
         + WrapperTests.cases
+        + ApplicationTests.cases
         + PanelTests.cases
         + AppToastTests.cases
 }

@@ -1,0 +1,80 @@
+import Glibc
+import Gtk
+
+/// Issue 2 §3/§4: a real `g_application_run` in a child process of this binary.
+@MainActor
+enum ApplicationTests {
+    static let smokeFlag = "--application-smoke"
+
+    /// Child mode: runs an Application; on activate a window opens, a main-actor task sleeps
+    /// and quits. Prints what happened; exit status from `g_application_run`.
+    static func applicationSmoke() -> Int32 {
+        let app = Application(id: "dev.lifecyclelab.GtkTests.Smoke")
+        let quit = SimpleAction(name: "quit")
+        quit.onActivate { _ in
+            print("quit action")
+            app.quit()
+        }
+        app.addAction(quit)
+        app.setAccelerators(["<Control>q"], for: "app.quit")
+        app.onActivate {
+            print("activate initialized=\(GtkRuntime.isInitialized) bridge=\(MainLoop.isBridgeInstalled)")
+            let window = Window(application: app, title: "smoke")
+            window.present()
+            Task { @MainActor in
+                try await Task.sleep(for: .milliseconds(50))
+                print("task resumed main=\(GtkRuntime.isMainThread)")
+                await MainActor.run { quit.activate() }
+            }
+        }
+        let status = app.run()
+        print("run returned \(status)")
+        fflush(nil)
+        return status
+    }
+
+    static var cases: [GtkTestCase] {
+        Harness.smokeModes[smokeFlag] = applicationSmoke
+        return [
+            GtkTestCase("issue 2 application: g_application_run runs main-actor tasks and quits through an action") {
+                let (status, output) = try runSelf([smokeFlag])
+                expectEqual(status, 0, "exit status")
+                expectEqual(output.split(separator: "\n").map(String.init), [
+                    "activate initialized=true bridge=true",
+                    "task resumed main=true",
+                    "quit action",
+                    "run returned 0",
+                ])
+            },
+        ]
+    }
+
+    /// Runs this binary with `arguments`, waiting on a GLib child watch (the loop keeps running).
+    static func runSelf(_ arguments: [String]) throws -> (Int32, String) {
+        var fds: [Int32] = [0, 0]
+        try require(pipe(&fds) == 0, "pipe")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        var argv: [UnsafeMutablePointer<CChar>?] = (["gtk-tests"] + arguments).map { strdup($0) } + [nil]
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, "/proc/self/exe", &actions, nil, &argv, environ)
+        argv.forEach { free($0) }
+        posix_spawn_file_actions_destroy(&actions)
+        close(fds[1])
+        try require(rc == 0, "posix_spawn failed: \(rc)")
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fds[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        close(fds[0])
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exitStatus, String(decoding: output, as: UTF8.self))
+    }
+}
