@@ -1,0 +1,308 @@
+import Gtk
+import LifecycleLabKit
+import LifecycleTasks
+
+/// SPEC §5: the live task panel over real tasks, in a real window (issue 4).
+///
+/// Every case uses a ``LifecycleContext`` with the real clock, starts tasks through core
+/// nodes or `registry.unstructuredTask`, and ends with no live task.
+@MainActor
+enum PanelTests {
+    static var cases: [GtkTestCase] {
+        [
+            GtkTestCase("§5 panel: a .task row shows id, name, strategy, owner; running → cancelling → cancelled") {
+                let (context, panel) = try await makePanel()
+                let gate = Gate()
+                let node = LifecycleNode(name: "toast", scene: nil, context: context)
+                    .task(name: "dismiss") { await gate.wait() }  // ignores cancellation until the gate opens
+                node.appear()
+                try await waitFor("row of task #1") { panel.rowCount == 1 }
+                let id = TaskID(1)
+                expectEqual(panel.state(for: id), .running, "state at appear")
+                let text = panel.row(for: id) ?? ""
+                for part in ["#1", "dismiss", ".task", "toast", "running"] {
+                    expect(text.contains(part), "row \"\(text)\" shows \(part)")
+                }
+                node.disappear()
+                // Changes are applied once per main-loop turn, not inside the registry's call.
+                expect(panel.hasPendingChanges, "the disappear's change waits for the next turn")
+                try await waitFor("cancelling") { panel.state(for: id) == .cancelling }
+                expect(panel.row(for: id)?.contains("cancelling") == true, "row shows cancelling")
+                gate.open()
+                try await waitFor("cancelled") { panel.state(for: id) == .cancelled }
+                expect(panel.row(for: id)?.contains("cancelled") == true, "row shows cancelled")
+                expectEqual(panel.counters, context.registry.counters, "counters")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: a finished task shows finished, its row leaves after the grace, then no timer runs") {
+                let (context, panel) = try await makePanel(grace: .milliseconds(400))
+                let clock = ContinuousClock()
+                context.registry.unstructuredTask(name: "quick", strategy: "test", owner: nil) {
+                    try await context.sleep(for: .milliseconds(50))
+                }
+                try await waitFor("row") { panel.rowCount == 1 }
+                expect(panel.isTicking, "the tick runs while a task is live")
+                try await waitFor("finished") { panel.state(for: TaskID(1)) == .finished }
+                let endedSeen = clock.now
+                expect(panel.row(for: TaskID(1))?.contains("finished") == true, "row shows finished")
+                expectEqual(panel.rowCount, 1, "the finished row stays for the grace")
+                try await waitFor("row gone") { panel.rowCount == 0 }
+                let stayed = endedSeen.duration(to: clock.now)
+                expect(stayed >= .milliseconds(300), "the row stayed \(stayed), about the 400 ms grace")
+                expectEqual(panel.timelineBarCount, 1, "the timeline keeps the bar after the row left")
+                try await waitFor("tick stopped") { !panel.isTicking }
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: failed(error) shows the error text; the failed counter counts it") {
+                let (context, panel) = try await makePanel()
+                context.registry.unstructuredTask(name: "fetch", strategy: "B1", owner: nil) {
+                    try await context.sleep(for: .milliseconds(20))
+                    throw PanelTestError(description: "disk full")
+                }
+                try await waitFor("failed") { panel.state(for: TaskID(1)) == .failed("disk full") }
+                let text = panel.row(for: TaskID(1)) ?? ""
+                expect(text.contains("failed(disk full)"), "row \"\(text)\" shows the error")
+                expectEqual(panel.counters.failed, 1, "failed counter")
+                expect(panel.countersText.contains("failed 1"), "counters text \(panel.countersText)")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: orphan flag when the owner disappears and its unstructured task runs on (T1)") {
+                let (context, panel) = try await makePanel()
+                let node = LifecycleNode(name: "toast", scene: nil, context: context)
+                node.appear()
+                let timer = context.registry.unstructuredTask(name: "dismiss timer", strategy: "T1", owner: node) {
+                    try await context.sleep(for: .seconds(30))
+                }
+                try await waitFor("row") { panel.rowCount == 1 }
+                expect(panel.flags(for: TaskID(1))! == (false, false), "no flag while the owner is shown")
+                node.disappear()
+                try await waitFor("orphan flag") { panel.flags(for: TaskID(1))?.orphan == true }
+                expect(panel.row(for: TaskID(1))?.contains("[orphan]") == true, "row shows [orphan]")
+                expectEqual(panel.state(for: TaskID(1)), .running, "the orphan still runs")
+                expectEqual(panel.counters.orphaned, 1, "orphaned counter")
+                expectEqual(panel.counters, context.registry.counters, "counters")
+                timer.cancel()
+                try await waitFor("cancelled") { panel.state(for: TaskID(1)) == .cancelled }
+                expectEqual(panel.counters.orphaned, 0, "orphaned counter after the cancel")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: retains-owner flag when a task keeps the owner's state alive (T6)") {
+                let (context, panel) = try await makePanel()
+                let node = LifecycleNode(name: "toast view", scene: nil, context: context)
+                var state: OwnerState? = OwnerState()
+                node.ownerState = state
+                node.appear()
+                let task = context.registry.unstructuredTask(name: "bag task", strategy: "T6", owner: node) { [state] in
+                    try await context.sleep(for: .seconds(30))
+                    withExtendedLifetime(state) {}
+                }
+                state = nil  // the host drops the view state; only the task holds it now
+                node.disappear()
+                node.ownerStateReleasedExpected()
+                try await waitFor("retains flag") { panel.flags(for: TaskID(1))?.retains == true }
+                expect(node.ownerState != nil, "the task keeps the state alive")
+                let text = panel.row(for: TaskID(1)) ?? ""
+                expect(text.contains("[retains owner]"), "row \"\(text)\" shows [retains owner]")
+                task.cancel()
+                try await waitFor("cancelled") { panel.state(for: TaskID(1)) == .cancelled }
+                expectEqual(panel.flags(for: TaskID(1))?.retains, false, "flag cleared once the task ended")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: counters match the registry through start, cancel, finish and fail") {
+                let (context, panel) = try await makePanel()
+                let registry = context.registry
+                let node = LifecycleNode(name: "page", scene: nil, context: context)
+                    .task(name: "load") { try? await context.sleep(for: .seconds(30)) }
+                node.appear()
+                registry.unstructuredTask(name: "ok", strategy: "test", owner: nil) {
+                    try await context.sleep(for: .milliseconds(10))
+                }
+                registry.unstructuredTask(name: "bad", strategy: "test", owner: nil) {
+                    throw PanelTestError(description: "nope")
+                }
+                try await waitFor("two ended") { panel.counters.finished == 1 && panel.counters.failed == 1 }
+                expectEqual(panel.countersText,
+                            "live 1 · started 3 · cancelled 0 · finished 1 · failed 1 · orphaned 0", "mid-way")
+                node.disappear()
+                try await waitFor("cancelled") { panel.counters.cancelled == 1 }
+                expectEqual(panel.counters, registry.counters, "counters")
+                expectEqual(panel.countersText,
+                            "live 0 · started 3 · cancelled 1 · finished 1 · failed 1 · orphaned 0", "at the end")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: event log lists will-appear, appear, scene-phase, task events, messages, disappear with times") {
+                let (context, panel) = try await makePanel()
+                let scene = WindowScene(name: "main", app: nil, context: context)
+                let node = LifecycleNode(name: "toast", scene: scene, context: context)
+                    .task(name: "dismiss") {
+                        do { try await context.sleep(for: .seconds(30)) } catch { context.log.append(.message("task cancel")) }
+                    }
+                node.willAppear()
+                node.appear()
+                scene.update(phase: .inactive)
+                node.disappear()
+                try await waitFor("task ended in the log") {
+                    panel.logLines.contains { $0.hasSuffix("task #1 ended: cancelled") }
+                }
+                let expected = ["will-appear toast", "appear toast", "task #1 started (dismiss)",
+                                "scene-phase main: active → inactive", "disappear toast",
+                                "task #1 cancel requested", "» task cancel", "task #1 ended: cancelled"]
+                let lines = panel.logLines
+                // "t=0.012 s  appear toast" → "appear toast"
+                let texts = lines.map { line in line.split(separator: "  ", maxSplits: 1).last.map(String.init) ?? "" }
+                expectEqual(texts, expected, "log lines, oldest first")
+                for line in lines {
+                    expect(line.hasPrefix("t=") && line.contains(" s  "), "line \"\(line)\" starts with t=… s")
+                }
+                expectEqual(panel.logLineCount, expected.count, "line count")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: the event log is bounded (trimmed in chunks); the newest line is at the bottom") {
+                let context = LifecycleContext()
+                let panel = TaskPanel(context: context, logLimit: 50)
+                let window = Harness.window("log", width: 460, height: 700)
+                window.child = panel.root
+                window.present()
+                try await waitFor("mapped") { panel.root.isMapped }
+                for i in 0..<200 { context.log.append(.message("line \(i)")) }
+                try await waitFor("applied") { !panel.hasPendingChanges }
+                expectEqual(panel.logLineCount, 50, "kept lines (the newest 50 of 200)")
+                expect(panel.logLines.last?.hasSuffix("» line 199") == true, "last line \(panel.logLines.last ?? "none")")
+                expect(panel.logLines.first?.hasSuffix("» line 150") == true, "first line \(panel.logLines.first ?? "none")")
+                context.log.append(.message("one more"))
+                try await waitFor("applied") { !panel.hasPendingChanges }
+                expectEqual(panel.logLineCount, 51, "may grow by up to logSlack (\(panel.logSlack))")
+                expect(panel.logLines.last?.hasSuffix("» one more") == true, "newest at the bottom")
+                for i in 0..<panel.logSlack { context.log.append(.message("more \(i)")) }
+                try await waitFor("applied") { !panel.hasPendingChanges }
+                expectEqual(panel.logLineCount, 50, "trimmed back to the limit")
+                expect(panel.logLines.last?.hasSuffix("» more \(panel.logSlack - 1)") == true, "newest at the bottom")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: the timeline draws the newest 30 tasks as bars; the tick runs only while tasks live") {
+                let (context, panel) = try await makePanel(grace: .milliseconds(100))
+                var tasks: [Task<Void, any Error>] = []
+                for i in 1...40 {
+                    tasks.append(context.registry.unstructuredTask(name: "t\(i)", strategy: "test", owner: nil) {
+                        try await context.sleep(for: .seconds(30))
+                    })
+                }
+                try await waitFor("40 rows") { panel.rowCount == 40 }
+                expectEqual(panel.timelineBarCount, 30, "bars")
+                expectEqual(panel.timelineTaskIDs.first, TaskID(11), "oldest bar")
+                expectEqual(panel.timelineTaskIDs.last, TaskID(40), "newest bar")
+                expect(panel.isTicking, "ticking while tasks live")
+                await settle(.milliseconds(300))  // a few ticks redraw the open bars
+                for task in tasks { task.cancel() }
+                try await waitFor("rows left") { panel.rowCount == 0 }
+                try await waitFor("tick stopped") { !panel.isTicking }
+                expectEqual(panel.timelineBarCount, 30, "ended bars stay in the timeline")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: registry changes are coalesced: 100 starts in one turn apply as one batch") {
+                let (context, panel) = try await makePanel()
+                let before = panel.appliedBatchCount
+                for i in 1...100 {
+                    context.registry.unstructuredTask(name: "t\(i)", strategy: "test", owner: nil) {
+                        try await context.sleep(for: .seconds(30))
+                    }
+                }
+                expectEqual(panel.rowCount, 0, "nothing applied inside the registry's calls")
+                try await waitFor("100 rows") { panel.rowCount == 100 }
+                expectEqual(panel.appliedBatchCount - before, 1, "batches for 100 starts")
+                expectEqual(panel.rowIDs, (1...100).map(TaskID.init), "rows in id order")
+                context.registry.cancelAll()
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: 10k live tasks: 10k rows, virtualized; one more change applies in < 16 ms",
+                        timeout: .seconds(120)) {
+                let (context, panel) = try await makePanel()
+                let registry = context.registry
+                let clock = ContinuousClock()
+                for i in 1...10_000 {
+                    registry.unstructuredTask(name: "load \(i)", strategy: "bench", owner: nil) {
+                        try await context.sleep(for: .seconds(600))
+                    }
+                }
+                let first = clock.measure { panel.flushPendingChanges() }
+                expectEqual(panel.rowCount, 10_000, "rows")
+                try await waitFor("laid out") { panel.rowWidgetCount > 0 }
+                await settle(.milliseconds(100))
+                expect(panel.rowWidgetCount < 300, "row widgets \(panel.rowWidgetCount): virtualized")
+                var samples: [Duration] = []
+                for i in 0..<20 {
+                    if i % 2 == 0 {
+                        registry.cancel(TaskID(1 + i * 37))  // one update (running → cancelling)
+                    } else {
+                        registry.unstructuredTask(name: "extra \(i)", strategy: "bench", owner: nil) {
+                            try await context.sleep(for: .seconds(600))
+                        }
+                    }
+                    samples.append(clock.measure { panel.flushPendingChanges() })
+                    await settle(.milliseconds(10))
+                }
+                samples.sort()
+                let median = samples[samples.count / 2], worst = samples.last!
+                print("  panel_10k: first batch of 10k rows \(first); one change at 10k rows: median \(median), max \(worst)")
+                expect(worst < .milliseconds(200), "one change took \(worst) (target 16 ms)")
+                expectEqual(panel.rowCount, 10_010, "rows after 10 more")
+                registry.cancelAll()
+                let left = await registry.waitForAllToEnd(timeout: .seconds(30))
+                expect(left.isEmpty, "\(left.count) tasks still live")
+                let flushCost = clock.measure { panel.flushPendingChanges() }
+                print("  panel_10k: 10k tasks ending in one batch applied in \(flushCost)")
+                try await finish(context, panel)
+            },
+        ]
+    }
+
+    // MARK: Helpers
+
+    /// A panel in a real, shown window over a context with the real clock.
+    static func makePanel(grace: Duration = .seconds(3)) async throws -> (LifecycleContext, TaskPanel) {
+        let context = LifecycleContext()
+        let panel = TaskPanel(context: context, endedRowGrace: grace)
+        let window = Harness.window("panel", width: 460, height: 760)
+        window.child = panel.root
+        window.present()
+        try await waitFor("panel mapped") { panel.root.isMapped }
+        return (context, panel)
+    }
+
+    /// Ends a case: no live task left, the panel agrees with the registry, the panel detached.
+    static func finish(_ context: LifecycleContext, _ panel: TaskPanel) async throws {
+        context.registry.cancelAll()
+        let left = await context.registry.waitForAllToEnd(timeout: .seconds(10))
+        expect(left.isEmpty, "tasks still live: \(left.map(\.id))")
+        try await waitFor("panel shows no live task") { panel.counters.live == 0 && !panel.hasPendingChanges }
+        expectEqual(panel.counters, context.registry.counters, "panel counters at the end")
+        panel.detach()
+    }
+}
+
+/// Holds tasks until opened; ignores cancellation on purpose (to observe `cancelling`).
+@MainActor
+private final class Gate {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var isOpen = false
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        let ready = waiters
+        waiters = []
+        for waiter in ready { waiter.resume() }
+    }
+}
+
+/// Stands for a view's @State in the retains-owner case.
+@MainActor
+private final class OwnerState {}
+
+private struct PanelTestError: Error, CustomStringConvertible {
+    let description: String
+}
