@@ -34,9 +34,9 @@ public final class TaskPanel {
     private let box = Box(.vertical, spacing: 6)
     private let counterLabels: [Label]
     private var rows: TaskRowModel
-    private var list: ListView!
+    private var list: ListView<Box>!
     private var rowParts: [ObjectIdentifier: TaskRowParts] = [:]
-    private var logList: ListView!
+    private var logList: ListView<Label>!
     private var logOrder: [Int] = []
     private var logTexts: [Int: String] = [:]
     private var nextLogLine = 0
@@ -362,8 +362,8 @@ public final class TaskPanel {
                 label.addCssClass("event-log")
                 return label
             },
-            bind: { [weak self] widget, id, _ in
-                guard let self, let line = Int(id), let label = widget as? Label else { return }
+            bind: { [weak self] label, id, _ in
+                guard let self, let line = Int(id) else { return }
                 label.text = self.logTexts[line] ?? ""
             })
         logList.setAccessibleLabel("Event log")
@@ -390,7 +390,7 @@ public final class TaskPanel {
         rowParts[ObjectIdentifier(row)] = parts
     }
 
-    private func bind(_ widget: Widget, to id: TaskID) {
+    private func bind(_ widget: Box, to id: TaskID) {
         guard let parts = rowParts[ObjectIdentifier(widget)], parts.box === widget,
               let record = rows.records[id] else { return }
         parts.fill(record, now: context.now)
