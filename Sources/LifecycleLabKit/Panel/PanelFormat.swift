@@ -47,6 +47,26 @@ enum PanelFormat {
         return fields.joined(separator: "  ")
     }
 
+    /// Column widths of a task row, in characters (the row is monospace).
+    static let columnWidths = [5, 13, 10, 9, 11, 6]
+
+    /// A task row's columns, padded or cut to ``columnWidths``; the age is right-aligned.
+    static func columns(_ fields: [String]) -> String {
+        var line = ""
+        for (index, (field, width)) in zip(fields, columnWidths).enumerated() {
+            let cut = field.count > width ? String(field.prefix(width - 1)) + "…" : field
+            let pad = String(repeating: " ", count: width - cut.count)
+            line += index == columnWidths.count - 1 ? pad + cut : cut + pad + " "
+        }
+        return line
+    }
+
+    /// The task row's columns: id, name, strategy, owner, state, age.
+    static func columns(_ record: TaskRecord, now: Duration) -> String {
+        columns(["\(record.id)", record.name, record.strategy, record.ownerName.isEmpty ? "–" : record.ownerName,
+                 record.state.description, age(of: record, now: now)])
+    }
+
     /// One event-log line: `t=1.234 s  appear toast`.
     static func logLine(_ event: LifecycleEvent) -> String {
         "\(stamp(event.time))  \(describe(event.kind))"

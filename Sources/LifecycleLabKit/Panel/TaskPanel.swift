@@ -36,6 +36,7 @@ public final class TaskPanel {
     private var rows: TaskRowModel
     private var list: ListView<Box>!
     private var rowParts: [ObjectIdentifier: TaskRowParts] = [:]
+    private var nextPrune = 512
     private var logList: ListView<Label>!
     private var logOrder: [Int] = []
     private var logTexts: [Int: String] = [:]
@@ -297,7 +298,7 @@ public final class TaskPanel {
         let now = context.now
         for parts in rowParts.values where parts.box != nil {
             guard let id = parts.boundID, let record = rows.records[id], record.isLive else { continue }
-            parts.age.text = PanelFormat.age(of: record, now: now)
+            parts.refreshAge(record, now: now)
         }
         if timeline.hasLiveBars { timeline.redraw() }
         return needsTick
@@ -384,8 +385,9 @@ public final class TaskPanel {
     /// Row widgets come and go with GTK's recycling; entries whose box is gone are dropped
     /// now and then so the table stays about as big as the visible rows.
     private func register(_ parts: TaskRowParts, for row: Box) {
-        if rowParts.count > 2 * list.rowWidgetCount + 64 {
+        if rowParts.count >= nextPrune {
             rowParts = rowParts.filter { $0.value.box != nil }
+            nextPrune = max(512, rowParts.count * 2)
         }
         rowParts[ObjectIdentifier(row)] = parts
     }
@@ -397,18 +399,15 @@ public final class TaskPanel {
     }
 }
 
-/// One task row's widgets: a horizontal box of labels, restyled by `bind`.
+/// One task row's widgets: the columns as one monospace label, and the two flag badges.
 ///
+/// One label rather than a label per column: GTK 4.8 rebinds every row widget it holds (about
+/// 200) when rows above them move, so a row must be cheap to fill.
 /// Holds the row box weakly: the list view owns it, and a recycled-away row must be able to go.
 @MainActor
 final class TaskRowParts {
     weak var box: Box?
-    let id = TaskRowParts.cell(chars: 4)
-    let name = TaskRowParts.cell(chars: 8, expands: true)
-    let strategy = TaskRowParts.cell(chars: 8)
-    let owner = TaskRowParts.cell(chars: 6)
-    let state = TaskRowParts.cell(chars: 9)
-    let age = TaskRowParts.cell(chars: 5, xalign: 1)
+    let columns = Label()
     let orphanFlag = Label("orphan")
     let retainsFlag = Label("retains")
     /// The task the row shows now (rows are recycled).
@@ -417,38 +416,25 @@ final class TaskRowParts {
     init(row: Box) {
         box = row
         row.addCssClass("task-row")
+        columns.xalign = 0
+        columns.hexpand = true
+        columns.ellipsizesEnd = true
         orphanFlag.addCssClass("flag-orphan")
         orphanFlag.tooltip = "Orphan: the owner disappeared and nobody cancelled this task"
         retainsFlag.addCssClass("flag-retains")
         retainsFlag.tooltip = "Retains owner: the task keeps the owner's state alive"
-        for cell in [id, name, strategy, owner, state, age, orphanFlag, retainsFlag] { row.append(cell) }
+        for cell in [columns, orphanFlag, retainsFlag] { row.append(cell) }
         orphanFlag.hide()
         retainsFlag.hide()
     }
 
-    private static func cell(chars: Int, expands: Bool = false, xalign: Double = 0) -> Label {
-        let label = Label()
-        label.widthChars = chars
-        label.xalign = xalign
-        label.ellipsizesEnd = true
-        label.hexpand = expands
-        return label
-    }
-
     func fillHeader() {
-        for (cell, text) in zip([id, name, strategy, owner, state, age], ["id", "name", "strategy", "owner", "state", "age"]) {
-            cell.text = text
-        }
+        columns.text = PanelFormat.columns(["id", "name", "strategy", "owner", "state", "age"])
     }
 
     func fill(_ record: TaskRecord, now: Duration) {
         boundID = record.id
-        id.text = record.id.description
-        name.text = record.name
-        strategy.text = record.strategy
-        owner.text = record.ownerName.isEmpty ? "–" : record.ownerName
-        state.text = record.state.description
-        age.text = PanelFormat.age(of: record, now: now)
+        columns.text = PanelFormat.columns(record, now: now)
         orphanFlag.isVisible = record.isOrphan
         retainsFlag.isVisible = record.retainsOwner
         setClass("orphan", record.isOrphan)
@@ -458,8 +444,13 @@ final class TaskRowParts {
         if case .failed(let error) = record.state { box?.tooltip = error } else if box?.tooltip != nil { box?.tooltip = nil }
     }
 
+    /// Moves the age on (the 4 Hz tick, live rows only).
+    func refreshAge(_ record: TaskRecord, now: Duration) {
+        columns.text = PanelFormat.columns(record, now: now)
+    }
+
     private func setClass(_ name: String, _ on: Bool) {
-        guard let box else { return }
+        guard let box, box.hasCssClass(name) != on else { return }
         if on { box.addCssClass(name) } else { box.removeCssClass(name) }
     }
 }
