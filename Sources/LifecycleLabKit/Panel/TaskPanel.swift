@@ -42,12 +42,14 @@ public final class TaskPanel {
     private var logTexts: [Int: String] = [:]
     private var nextLogLine = 0
     private let logScroller = ScrolledWindow()
+    private var lastLogScroll: ContinuousClock.Instant?
     private let timeline: TimelineView
 
     private var pendingLatest: [TaskID: TaskRecord] = [:]
     private var pendingRemoved: Set<TaskID> = []
     private var pendingEvents: [LifecycleEvent] = []
     private var flushScheduled = false
+    private var tickSource: SourceHandle?
     private var detached = false
     private var tokens: [ObservationToken] = []
     private let uiClock = ContinuousClock()
@@ -87,6 +89,7 @@ public final class TaskPanel {
     /// they are; the panel cannot be re-attached.
     public func detach() {
         detached = true
+        stopTicking()
         for token in tokens { token.cancel() }
         tokens = []
         pendingLatest = [:]
@@ -245,6 +248,10 @@ public final class TaskPanel {
         var timelineChanged = false
         for event in events { timelineChanged = timeline.take(event) || timelineChanged }
         if timelineChanged { timeline.redraw() }
+        // Follow new lines only while the newest is in view (the user may have scrolled up).
+        // Right after our own scroll GTK may not have laid out yet, so that counts as in view.
+        let recentlyScrolled = lastLogScroll.map { $0.duration(to: uiClock.now) < .milliseconds(300) } ?? false
+        let follow = logOrder.isEmpty || recentlyScrolled || logScroller.isScrolledToEnd()
         let kept = events.suffix(logLimit)
         var appended: [Int] = []
         appended.reserveCapacity(kept.count)
@@ -263,6 +270,10 @@ public final class TaskPanel {
             logList.setRows(logOrder.map(String.init))
         } else {
             for line in appended { logList.append(String(line)) }
+        }
+        if follow && logList.count > 0 {
+            logList.scrollTo(index: logList.count - 1)
+            lastLogScroll = uiClock.now
         }
     }
 
@@ -284,12 +295,17 @@ public final class TaskPanel {
     private func updateTicking() {
         guard needsTick && !isTicking && !detached else { return }
         isTicking = true
-        _ = MainLoop.timeoutSource(after: .milliseconds(250)) { [weak self] in
+        tickSource = MainLoop.timeoutSource(after: .milliseconds(250)) { [weak self] in
             guard let self else { return false }
             let keep = self.tick()
             if !keep { self.isTicking = false }
             return keep
         }
+    }
+
+    private func stopTicking() {
+        if let source = tickSource.take() { source.cancel() }
+        isTicking = false
     }
 
     private func tick() -> Bool {
@@ -371,7 +387,6 @@ public final class TaskPanel {
         logScroller.setVerticalOnly()
         logScroller.child = logList
         logScroller.minContentHeight = 150
-        logScroller.followEnd()
         box.append(logScroller)
     }
 
