@@ -48,7 +48,7 @@ enum PanelFormat {
     }
 
     /// Column widths of a task row, in characters (the row is monospace).
-    static let columnWidths = [5, 13, 10, 9, 11, 6]
+    static let columnWidths = [4, 13, 8, 7, 10, 6]
 
     /// A task row's columns, padded or cut to ``columnWidths``; the age is right-aligned.
     static func columns(_ fields: [String]) -> String {

@@ -336,11 +336,16 @@ public final class TaskPanel {
         box.setSizeRequest(width: 440, height: -1)
         box.setMargins(top: 6, bottom: 6, start: 6, end: 6)
 
-        let counterRow = Box(.horizontal, spacing: 2, accessibleRole: .status)
-        counterRow.setAccessibleLabel("Task counters")
-        counterRow.isHomogeneous = true
-        for label in counterLabels { counterRow.append(label) }
-        box.append(counterRow)
+        // Two rows of three keep the panel narrow (about 440 px) with equal cells.
+        let counterRows = Box(.vertical, spacing: 0, accessibleRole: .status)
+        counterRows.setAccessibleLabel("Task counters")
+        for start in stride(from: 0, to: counterLabels.count, by: 3) {
+            let row = Box(.horizontal, spacing: 2)
+            row.isHomogeneous = true
+            for label in counterLabels[start..<min(start + 3, counterLabels.count)] { row.append(label) }
+            counterRows.append(row)
+        }
+        box.append(counterRows)
 
         box.append(heading("Tasks"))
         let header = Box(.horizontal, spacing: 6)

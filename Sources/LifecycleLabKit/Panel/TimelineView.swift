@@ -158,7 +158,11 @@ final class TimelineView {
             tick += step
         }
 
-        // Appear (green) and disappear (grey) lines of the nodes.
+        // Appear (green) and disappear (grey) lines of the nodes, named in a strip above the
+        // axis (a name is left out where it would overlap the previous one).
+        let markerStrip = 12.0
+        var lastLabelEnd = -Double.infinity
+        cr.setFontSize(8)
         for marker in markers {
             let t = PanelFormat.seconds(marker.time)
             guard t >= start && t <= end else { continue }
@@ -168,7 +172,16 @@ final class TimelineView {
             cr.move(toX: mx, y: top)
             cr.line(toX: mx, y: axisY)
             cr.stroke()
+            let label = (marker.appear ? "▲" : "▼") + marker.node
+            let width = cr.textWidth(label)
+            let lx = min(mx + 2, right - width)
+            if lx > lastLabelEnd + 4 {
+                cr.move(toX: lx, y: axisY - 3)
+                cr.showText(label)
+                lastLabelEnd = lx + width
+            }
         }
+        cr.setFontSize(9)
 
         guard !bars.isEmpty else {
             cr.setSource(red: ink.r, green: ink.g, blue: ink.b, alpha: 0.7)
@@ -177,7 +190,7 @@ final class TimelineView {
             return
         }
         // One lane per bar, newest at the bottom.
-        let lane = min(16, (axisY - top - 2) / Double(bars.count))
+        let lane = min(16, (axisY - markerStrip - top - 2) / Double(bars.count))
         let barHeight = max(2, lane - 3)
         let nowSeconds = PanelFormat.seconds(now())
         for (i, record) in bars.enumerated() {
