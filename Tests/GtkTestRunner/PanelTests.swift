@@ -53,6 +53,32 @@ enum PanelTests {
                 try await waitFor("tick stopped") { !panel.isTicking }
                 try await finish(context, panel)
             },
+            GtkTestCase("§5 panel: a row leaves at once when the registry drops its record from the history") {
+                let context = LifecycleContext(historyLimit: 1)
+                let panel = try await showPanel(context: context, grace: .seconds(30))
+                for name in ["first", "second"] {
+                    context.registry.unstructuredTask(name: name, strategy: "test", owner: nil) {
+                        try await context.sleep(for: .milliseconds(20))
+                    }
+                }
+                try await waitFor("both ended") { panel.counters.finished == 2 }
+                // History holds one record: #1 was dropped (.removed), #2 waits for its grace.
+                expectEqual(panel.rowIDs, [TaskID(2)], "rows")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: a panel made while tasks run shows them at once, with the log so far") {
+                let context = LifecycleContext()
+                let node = LifecycleNode(name: "page", scene: nil, context: context)
+                    .task(name: "load") { try? await context.sleep(for: .seconds(30)) }
+                node.appear()
+                let panel = try await showPanel(context: context)
+                expectEqual(panel.rowIDs, [TaskID(1)], "rows right after init")
+                expectEqual(panel.state(for: TaskID(1)), .running, "state")
+                expect(panel.logLines.contains { $0.hasSuffix("appear page") }, "log so far: \(panel.logLines)")
+                expectEqual(panel.counters.live, 1, "counters")
+                node.disappear()
+                try await finish(context, panel)
+            },
             GtkTestCase("§5 panel: failed(error) shows the error text; the failed counter counts it") {
                 let (context, panel) = try await makePanel()
                 context.registry.unstructuredTask(name: "fetch", strategy: "B1", owner: nil) {
@@ -261,12 +287,17 @@ enum PanelTests {
     /// A panel in a real, shown window over a context with the real clock.
     static func makePanel(grace: Duration = .seconds(3)) async throws -> (LifecycleContext, TaskPanel) {
         let context = LifecycleContext()
+        return (context, try await showPanel(context: context, grace: grace))
+    }
+
+    /// A panel over `context` in a real, shown window.
+    static func showPanel(context: LifecycleContext, grace: Duration = .seconds(3)) async throws -> TaskPanel {
         let panel = TaskPanel(context: context, endedRowGrace: grace)
         let window = Harness.window("panel", width: 460, height: 760)
         window.child = panel.root
         window.present()
         try await waitFor("panel mapped") { panel.root.isMapped }
-        return (context, panel)
+        return panel
     }
 
     /// Ends a case: no live task left, the panel agrees with the registry, the panel detached.
