@@ -71,7 +71,6 @@ public final class ButtonPage: LabPage {
         closedNote.addCssClass("page-hint")
         pageArea.append(closedNote)
         page.append(pageArea)
-        resultsLabel.addCssClass("counter")
         page.append(resultsLabel)
         logLabel.addCssClass("event-log")
         page.append(logLabel)
@@ -117,7 +116,7 @@ public final class ButtonPage: LabPage {
     // MARK: Private
 
     private func buildInnerPage(_ view: ButtonPageView) -> Widget {
-        let frame = PageKit.frame()
+        let (frame, content) = PageKit.frame()
         frame.setAccessibleLabel("Button page #\(view.number)")
         let heading = PageKit.text("Page #\(view.number)")
         heading.setMarkup("<b>Page #\(view.number)</b>")
@@ -129,11 +128,9 @@ public final class ButtonPage: LabPage {
         check.isActive = screen.execShouldThrow
         let running = PageKit.text()
         running.setAccessibleLabel("Running execs")
-        running.addCssClass("counter")
-        frame.append(heading)
-        frame.append(PageKit.row([action, check]))
-        frame.append(running)
-        frame.setMargins(top: 4, bottom: 4, start: 0, end: 0)
+        content.append(heading)
+        content.append(PageKit.row([action, check]))
+        content.append(running)
         // Capture the page, never the view's state: the state must go when the page closes.
         action.onClicked { [weak self] in self?.screen.press() }
         check.onToggled { [weak self, weak check] in
@@ -158,10 +155,9 @@ public final class ButtonPage: LabPage {
         refresh()
     }
 
-    /// Refreshes now and once more when the loop is idle: a task's closure (and the page state
-    /// it holds) is released only after the registry reported the task's end.
+    /// Refreshes once the loop is idle, however many registry changes came: a task's closure (and
+    /// the page state it holds) is released only after the registry reported the task's end.
     private func refreshSoon() {
-        refresh()
         guard !refreshQueued else { return }
         refreshQueued = true
         MainLoop.idle { [weak self] in

@@ -53,14 +53,11 @@ public final class NavigationPage: LabPage {
         for (key, title) in Self.pages {
             let node = LifecycleNode(name: title, scene: environment.windowScene, context: environment.context)
             nodes[key] = node
-            let box = Box(.vertical, spacing: 8)
-            box.setMargins(18)
+            let (box, content) = PageKit.frame()
             let heading = PageKit.text()
             heading.setMarkup("<b>\(title) page</b>")
-            box.append(heading)
-            box.append(PageKit.text("A page of the inner stack; its map and unmap are the node \"\(title)\"'s appear and disappear."))
-            box.addCssClass("card")
-            box.addCssClass("panel")
+            content.append(heading)
+            content.append(PageKit.text("A page of the inner stack: its map and unmap are the appear and disappear of the node \(title)."))
             pageWidgets.append((key, title, box))
         }
         self.nodes = nodes
@@ -84,6 +81,7 @@ public final class NavigationPage: LabPage {
         page.append(stack)
         eventsLabel.addCssClass("event-log")
         eventsLabel.isSelectable = true
+        eventsLabel.valign = .start
         let scroller = ScrolledWindow()
         scroller.setVerticalOnly()
         scroller.minContentHeight = 160

@@ -101,13 +101,16 @@ enum PageKit {
         return button
     }
 
-    /// The framed box an inner page lives in.
-    static func frame() -> Box {
-        let frame = Box(.vertical, spacing: 8)
+    /// The framed box an inner page lives in (`frame`, the widget to host) and the padded box
+    /// its content goes in (`content`).
+    static func frame() -> (frame: Box, content: Box) {
+        let frame = Box(.vertical, spacing: 0)
         frame.addCssClass("card")
         frame.addCssClass("panel")
-        frame.setMargins(top: 0, bottom: 0, start: 0, end: 0)
-        return frame
+        let content = Box(.vertical, spacing: 8)
+        content.setMargins(12)
+        frame.append(content)
+        return (frame, content)
     }
 
     /// Sets a strategy badge: "B1 · title", red for a bug, green for a fix.

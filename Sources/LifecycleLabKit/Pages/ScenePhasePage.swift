@@ -79,11 +79,11 @@ public final class ScenePhasePage: LabPage {
         page.append(explanation)
         openButton.addCssClass("suggested-action")
         page.append(PageKit.row([openButton, closeButton, reproButton]))
+        phaseLabel.wraps = false
         page.append(PageKit.row([minimizeButton, focusElsewhereButton, phaseLabel]))
         closedNote.addCssClass("page-hint")
         pageArea.append(closedNote)
         page.append(pageArea)
-        resultsLabel.addCssClass("counter")
         page.append(resultsLabel)
         logLabel.addCssClass("event-log")
         page.append(logLabel)
@@ -137,18 +137,17 @@ public final class ScenePhasePage: LabPage {
     // MARK: Private
 
     private func buildInnerPage(_ view: ScenePhasePageView) -> Widget {
-        let frame = PageKit.frame()
+        let (frame, content) = PageKit.frame()
         frame.setAccessibleLabel("Scene-phase page #\(view.number)")
         let heading = PageKit.text()
         heading.setMarkup("<b>Page #\(view.number)</b>")
         let loaded = PageKit.text(accessibleLabel: "Last loaded")
         let polls = PageKit.text(accessibleLabel: "Polls")
         let presenting = PageKit.text(accessibleLabel: "Presenting side effect")
-        presenting.addCssClass("counter")
-        frame.append(heading)
-        frame.append(loaded)
-        frame.append(polls)
-        frame.append(presenting)
+        content.append(heading)
+        content.append(loaded)
+        content.append(polls)
+        content.append(presenting)
         loadedLabel = loaded
         pollsLabel = polls
         presentingLabel = presenting

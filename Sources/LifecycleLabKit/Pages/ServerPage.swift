@@ -77,7 +77,6 @@ public final class ServerPage: LabPage {
         closedNote.addCssClass("page-hint")
         pageArea.append(closedNote)
         page.append(pageArea)
-        listenersLabel.addCssClass("counter")
         page.append(listenersLabel)
         logLabel.addCssClass("event-log")
         page.append(logLabel)
@@ -125,19 +124,19 @@ public final class ServerPage: LabPage {
         return await driver.run(server: screen, actuator: ServerActuator(page: self))
     }
 
-    /// Posts the next status of the cycle from `server`, e.g. "alpha: Signed In".
+    /// Posts the next status of the cycle from `server`, e.g. "Signed In (alpha)".
     func post(from server: Server) {
         let count = posts[server, default: 0]
         posts[server] = count + 1
-        let status = "\(server.name): \(Self.statuses[count % Self.statuses.count])"
+        let status = "\(Self.statuses[count % Self.statuses.count]) (\(server.name))"
         environment.statusCenter.post(status, to: server)
-        refreshSoon()
+        refresh()
     }
 
     // MARK: Private
 
     private func buildInnerPage(_ view: ServerPageView) -> Widget {
-        let frame = PageKit.frame()
+        let (frame, content) = PageKit.frame()
         frame.setAccessibleLabel("Server page #\(view.number)")
         let heading = PageKit.text()
         heading.setMarkup("<b>Page #\(view.number)</b>")
@@ -145,14 +144,19 @@ public final class ServerPage: LabPage {
         status.xalign = 0
         status.addCssClass("title-2")
         status.setAccessibleLabel("Status")
-        frame.append(heading)
-        frame.append(status)
+        content.append(heading)
+        content.append(status)
         statusLabel = status
         return frame
     }
 
     private func attach(_ screen: ServerScreen) {
-        screenToken = screen.onChange { [weak self] _ in self?.refresh() }
+        // And once more when idle: a listener registers with the status center just after the
+        // screen says it started listening.
+        screenToken = screen.onChange { [weak self] _ in
+            self?.refresh()
+            self?.refreshSoon()
+        }
         if let index = servers.firstIndex(of: screen.server), serverPicker.selectedIndex != index {
             serverPicker.selectedIndex = index
         }
@@ -160,10 +164,9 @@ public final class ServerPage: LabPage {
         refresh()
     }
 
-    /// Refreshes now and once more when the loop is idle: a new listener registers with the
-    /// status center only once its task runs.
+    /// Refreshes once the loop is idle, however many registry changes came: a new listener
+    /// registers with the status center only once its task runs.
     private func refreshSoon() {
-        refresh()
         guard !refreshQueued else { return }
         refreshQueued = true
         MainLoop.idle { [weak self] in
