@@ -216,15 +216,22 @@ public final class TaskPanel {
     }
 
     /// GTK 4.8's list view rebinds every row widget it holds (about 200) when rows before them
-    /// move, so a removal near the top costs a full rebind; past a few, one replacement of all
-    /// rows costs the same once.
+    /// move, so a removal above them costs a full rebind; past a few, one replacement of all
+    /// rows costs about the same once, unless many rows remain (replacing 10k rows costs more
+    /// than a few removals, which are cheap below the rows on screen).
     private static let bulkRemovals = 8
     /// Appends past the last row are cheap one by one; a flood (10k starts) goes in one splice.
     private static let bulkAppends = 256
 
+    private func replacesAllRows(for edit: RowEdit) -> Bool {
+        if edit.needsReset || edit.appended.count > Self.bulkAppends { return true }
+        let removals = edit.removedIndices.count
+        return removals > Self.bulkRemovals && (rows.order.count <= 1_000 || removals * 4 >= rows.order.count)
+    }
+
     private func apply(_ edit: RowEdit) {
         guard !edit.isEmpty else { return }
-        if edit.needsReset || edit.removedIndices.count > Self.bulkRemovals || edit.appended.count > Self.bulkAppends {
+        if replacesAllRows(for: edit) {
             list.setRows(rows.order.map { String($0.rawValue) })
         } else {
             for index in edit.removedIndices.reversed() { list.remove(at: index) }
