@@ -239,6 +239,34 @@ enum PanelTests {
                 context.registry.cancelAll()
                 try await finish(context, panel)
             },
+            GtkTestCase("§5 panel: churn beside 2k live tasks keeps the rows in step with the registry",
+                        timeout: .seconds(60)) {
+                let (context, panel) = try await makePanel(grace: .milliseconds(100))
+                let registry = context.registry
+                for i in 1...2_000 {
+                    registry.unstructuredTask(name: "long \(i)", strategy: "test", owner: nil) {
+                        try await context.sleep(for: .seconds(600))
+                    }
+                }
+                // Short tasks ending at scattered times, in waves, so rows leave a few at a
+                // time and many at once.
+                for wave in 0..<3 {
+                    for i in 0..<150 {
+                        let delay = Duration.milliseconds((i * 7 + wave * 13) % 120)
+                        registry.unstructuredTask(name: "short \(wave).\(i)", strategy: "test", owner: nil) {
+                            try await context.sleep(for: delay)
+                        }
+                    }
+                    await settle(.milliseconds(60))
+                }
+                let live = registry.liveRecords.filter { $0.name.hasPrefix("long") }.map(\.id)
+                try await waitFor("only the long tasks have rows", timeout: .seconds(10)) {
+                    panel.rowIDs == live && !panel.hasPendingChanges
+                }
+                expectEqual(panel.rowCount, 2_000, "rows")
+                expectEqual(panel.counters, registry.counters, "counters")
+                try await finish(context, panel)
+            },
             GtkTestCase("§5 panel: 10k live tasks: 10k rows, virtualized; one more change applies in < 16 ms",
                         timeout: .seconds(120)) {
                 let (context, panel) = try await makePanel()
