@@ -7,8 +7,8 @@ public import LifecycleTasks
 /// The panel updates on change, not by polling: registry changes and log events are
 /// coalesced and applied once per main-loop turn (an idle source), as a handful of edits to
 /// virtualized ``ListView``s, so a panel holding 10 000 rows applies one change in well under a
-/// frame. The only timer is a 4 Hz tick, running only while a task is live (ages and the
-/// timeline's open bars move) or an ended row is waiting for its grace to pass.
+/// frame. The only timers are a 4 Hz tick, running only while a task is live (ages and the
+/// timeline's open bars move), and otherwise one timeout for the next ended row to leave.
 ///
 /// ```swift
 /// let panel = TaskPanel(context: environment.context)
@@ -138,8 +138,12 @@ public final class TaskPanel {
     /// The task ids the timeline draws, ascending.
     public var timelineTaskIDs: [TaskID] { timeline.bars.map(\.id) }
 
-    /// Whether the 4 Hz tick runs (only while a task is live or an ended row waits to leave).
-    public private(set) var isTicking = false
+    /// Whether the 4 Hz tick runs (only while a task is live).
+    public var isTicking: Bool { timerKind == .tick }
+
+    /// Whether any panel timer is pending: the tick, or the one-shot timeout for the next
+    /// ended row to leave. `false` when idle.
+    public var hasTimer: Bool { timerKind != .none }
 
     /// Whether changes are waiting for the next main-loop turn.
     public var hasPendingChanges: Bool {
@@ -295,26 +299,55 @@ public final class TaskPanel {
         if new.failed > 0 { failed.addCssClass("alert") } else { failed.removeCssClass("alert") }
     }
 
-    // MARK: The tick (ages, open bars, rows leaving)
+    // MARK: Timers (the 4 Hz tick while tasks live; one shot for the next row to leave)
 
-    private var needsTick: Bool { rows.liveCount > 0 || rows.hasLeavingRows || timeline.hasLiveBars }
+    private enum TimerKind { case none, tick, leave }
+    private var timerKind = TimerKind.none
 
+    /// Ages and the timeline's open bars move only while a task is live.
+    private var hasLiveTasks: Bool { rows.liveCount > 0 || timeline.hasLiveBars }
+
+    /// Starts the timer the panel needs now: the 4 Hz tick while a task is live, else a
+    /// single timeout at the next ended row's deadline, else none.
     private func updateTicking() {
-        guard needsTick && !isTicking && !detached else { return }
-        isTicking = true
-        tickSource = MainLoop.timeoutSource(after: .milliseconds(250)) { [weak self] in
-            guard let self else { return false }
-            let keep = self.tick()
-            if !keep { self.isTicking = false }
-            return keep
+        guard !detached else { return }
+        switch timerKind {
+        case .tick:
+            return  // the tick notices by itself when nothing is live any more
+        case .leave:
+            guard hasLiveTasks else { return }  // the one shot reschedules itself when it fires
+            stopTicking()
+        case .none:
+            break
+        }
+        if hasLiveTasks {
+            timerKind = .tick
+            tickSource = MainLoop.timeoutSource(after: .milliseconds(250)) { [weak self] in
+                guard let self else { return false }
+                if self.tick() { return true }
+                self.timerKind = .none
+                self.updateTicking()
+                return false
+            }
+        } else if let deadline = rows.nextLeaveDeadline {
+            timerKind = .leave
+            let wait = max(.milliseconds(1), uiClock.now.duration(to: deadline))
+            tickSource = MainLoop.timeoutSource(after: wait) { [weak self] in
+                guard let self, !self.detached else { return false }
+                self.timerKind = .none
+                self.apply(self.rows.expire(now: self.uiClock.now))
+                self.updateTicking()
+                return false
+            }
         }
     }
 
     private func stopTicking() {
         if let source = tickSource.take() { source.cancel() }
-        isTicking = false
+        timerKind = .none
     }
 
+    /// One 4 Hz tick; returns whether to keep ticking (a task is still live).
     private func tick() -> Bool {
         guard !detached else { return false }
         apply(rows.expire(now: uiClock.now))
@@ -323,8 +356,10 @@ public final class TaskPanel {
             guard let id = parts.boundID, let record = rows.records[id], record.isLive else { continue }
             parts.refreshAge(record, now: now)
         }
-        if timeline.hasLiveBars { timeline.redraw() }
-        return needsTick
+        let live = hasLiveTasks
+        // One more redraw after the last live bar ended, so the bar closes.
+        timeline.redraw()
+        return live
     }
 
     // MARK: Widgets

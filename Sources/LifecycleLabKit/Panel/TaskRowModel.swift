@@ -45,6 +45,11 @@ struct TaskRowModel {
     /// Whether rows of ended tasks are waiting for their grace to pass.
     var hasLeavingRows: Bool { leavingHead < leaving.count }
 
+    /// When the next ended row leaves, if one is waiting.
+    var nextLeaveDeadline: ContinuousClock.Instant? {
+        leavingHead < leaving.count ? leaving[leavingHead].deadline : nil
+    }
+
     /// The row index of `id`, by binary search.
     func index(of id: TaskID) -> Int? {
         var low = 0, high = order.count
