@@ -43,6 +43,7 @@ public final class TaskPanel {
     private var nextLogLine = 0
     private let logScroller = ScrolledWindow()
     private var lastLogScroll: ContinuousClock.Instant?
+    private var logTrimScheduled = false
     private let timeline: TimelineView
 
     private var pendingLatest: [TaskID: TaskRecord] = [:]
@@ -145,9 +146,9 @@ public final class TaskPanel {
     /// ended row to leave. `false` when idle.
     public var hasTimer: Bool { timerKind != .none }
 
-    /// Whether changes are waiting for the next main-loop turn.
+    /// Whether changes (or a trim of the log) are waiting for the next main-loop turn.
     public var hasPendingChanges: Bool {
-        !pendingLatest.isEmpty || !pendingRemoved.isEmpty || !pendingEvents.isEmpty
+        !pendingLatest.isEmpty || !pendingRemoved.isEmpty || !pendingEvents.isEmpty || logTrimScheduled
     }
 
     /// How many row widgets GTK made for the task list (the visible rows and a margin, not
@@ -261,8 +262,7 @@ public final class TaskPanel {
         if timelineChanged { timeline.redraw() }
         // Follow new lines only while the newest is in view (the user may have scrolled up).
         // Right after our own scroll GTK may not have laid out yet, so that counts as in view.
-        let recentlyScrolled = lastLogScroll.map { $0.duration(to: uiClock.now) < .milliseconds(300) } ?? false
-        let follow = logOrder.isEmpty || recentlyScrolled || logScroller.isScrolledToEnd()
+        let follow = logOrder.isEmpty || recentlyScrolledLog || logScroller.isScrolledToEnd()
         let kept = events.suffix(logLimit)
         var appended: [Int] = []
         appended.reserveCapacity(kept.count)
@@ -272,20 +272,48 @@ public final class TaskPanel {
             appended.append(nextLogLine)
         }
         logOrder.append(contentsOf: appended)
-        // Trim the oldest lines in chunks: a removal at the top makes GTK rebind every row
-        // widget, so it happens once per `logSlack` lines rather than once per line.
-        let overflow = logOrder.count > logLimit + logSlack ? logOrder.count - logLimit : 0
-        for line in logOrder.prefix(overflow) { logTexts[line] = nil }
-        logOrder.removeFirst(overflow)
-        if overflow > 0 || appended.count > Self.bulkAppends {
+        if appended.count > Self.bulkAppends {
+            // A flood: one splice for all, trimmed at once.
+            dropOldestLogLines()
             logList.setRows(logOrder.map(String.init))
         } else {
             for line in appended { logList.append(String(line)) }
+            if logOrder.count > logLimit + logSlack { scheduleLogTrim() }
         }
-        if follow && logList.count > 0 {
-            logList.scrollTo(index: logList.count - 1)
-            lastLogScroll = uiClock.now
+        if follow { scrollLogToEnd() }
+    }
+
+    /// Trims the log back to ``logLimit`` lines in its own idle pass, apart from applying
+    /// changes: a removal at the top makes GTK rebind every row widget of the log (about 200),
+    /// so it happens once per ``logSlack`` lines rather than once per line.
+    private func scheduleLogTrim() {
+        guard !logTrimScheduled else { return }
+        logTrimScheduled = true
+        MainLoop.idle { [weak self] in
+            guard let self else { return }
+            self.logTrimScheduled = false
+            guard !self.detached, self.logOrder.count > self.logLimit else { return }
+            let follow = self.logScroller.isScrolledToEnd() || self.recentlyScrolledLog
+            self.dropOldestLogLines()
+            self.logList.setRows(self.logOrder.map(String.init))
+            if follow { self.scrollLogToEnd() }
         }
+    }
+
+    private func dropOldestLogLines() {
+        let overflow = max(0, logOrder.count - logLimit)
+        for line in logOrder.prefix(overflow) { logTexts[line] = nil }
+        logOrder.removeFirst(overflow)
+    }
+
+    private var recentlyScrolledLog: Bool {
+        lastLogScroll.map { $0.duration(to: uiClock.now) < .milliseconds(300) } ?? false
+    }
+
+    private func scrollLogToEnd() {
+        guard logList.count > 0 else { return }
+        logList.scrollTo(index: logList.count - 1)
+        lastLogScroll = uiClock.now
     }
 
     private func showCounters(_ new: RegistryCounters) {
