@@ -78,7 +78,7 @@ public final class ScenarioDriver {
         }
         run.expect("live timers right after the second show", expected: bug ? "2" : "1",
                    observed: "\(timersAfterSecondShow)", timersAfterSecondShow == (bug ? 2 : 1))
-        run.expectFlags(orphan: id == .t1, retainsOwner: id == .t6)
+        run.expectFlags(orphan: bug, retainsOwner: id == .t6)
         run.expectNothingLeft()
         run.measure("timersAfterSecondShow", Double(timersAfterSecondShow))
         run.measure("toastsMade", Double(screen.toastsMade))
