@@ -15,6 +15,8 @@ final class ScenarioRun {
     private var checks: [ScenarioVerdict.Check] = []
     private var measurements: [String: Double] = [:]
     private var messageTimes: [(time: Duration, text: String)] = []
+    /// Per task of the run: its name, start, and when it was asked to stop or ended.
+    private var spans: [TaskID: (name: String, start: Duration, stop: Duration?)] = [:]
     private var tokens: [ObservationToken] = []
 
     init(context: LifecycleContext, pacer: ScenarioPacer) {
@@ -33,9 +35,18 @@ final class ScenarioRun {
             }
         })
         tokens.append(context.log.observe { [weak self] event in
-            guard let self, case .message(let text) = event.kind else { return }
-            self.messageTimes.append((event.time, text))
-            self.lines.append(.init(t: self.offset(event.time), text: text))
+            guard let self else { return }
+            switch event.kind {
+            case .message(let text):
+                self.messageTimes.append((event.time, text))
+                self.lines.append(.init(t: self.offset(event.time), text: text))
+            case .taskStarted(let id, let name) where id.rawValue >= self.firstTask:
+                self.spans[id] = (name, event.time, nil)
+            case .taskCancelRequested(let id), .taskEnded(let id, _):
+                if self.spans[id]?.stop == nil { self.spans[id]?.stop = event.time }
+            default:
+                break
+            }
         })
     }
 
@@ -70,6 +81,15 @@ final class ScenarioRun {
     }
 
     func measure(_ name: String, _ value: Double) { measurements[name] = value }
+
+    /// The most tasks named `name` running at once, a task counting from its start until it was
+    /// asked to stop (or ended): a run cancelled at the instant the next starts does not overlap it.
+    func maxRunningAtOnce(named name: String) -> Int {
+        let named = spans.values.filter { $0.name == name }
+        return named.map { span in
+            named.count { $0.start <= span.start && ($0.stop.map { $0 > span.start } ?? true) }
+        }.max() ?? 0
+    }
 
     func expect(_ name: String, expected: String, observed: String, _ passed: Bool) {
         checks.append(.init(name: name, expected: expected, observed: observed, passed: passed))

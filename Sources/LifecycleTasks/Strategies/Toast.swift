@@ -146,7 +146,7 @@ public final class ToastScreen {
         ledger.cancelAll()
     }
 
-    /// Calls `handler` after every show and hide. Keep the token.
+    /// Calls `handler` after every show, hide and log line. Keep the token.
     public func onChange(_ handler: @escaping @MainActor (ToastScreen) -> Void) -> ObservationToken {
         observers.add(handler)
     }
@@ -155,6 +155,7 @@ public final class ToastScreen {
     public func log(_ text: String) {
         logLines.append(LogLine(time: context.now, text: text))
         context.log.append(.message(text))
+        observers.notify(self)
     }
 }
 

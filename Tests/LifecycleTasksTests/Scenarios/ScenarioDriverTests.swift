@@ -75,7 +75,7 @@ struct ScenarioDriverTests {
     @Test("B1 scenario: 3 presses run 3 execs; the error vanishes; orphan and retains-owner flags")
     func b1Verdict() async {
         let (verdict, host) = await headless(.button(.b1))
-        #expect(verdict.measurements["maxConcurrentExecs"] == 3)
+        #expect(verdict.measurements["maxRunningExecTasks"] == 3)
         #expect(verdict.measurements["errorsShown"] == 0)
         #expect(verdict.measurements["pageStatesAliveAfterClose"] == 1)
         #expect(Set(verdict.flagsRaised.map(\.flag)) == ["orphan", "retains owner"])
