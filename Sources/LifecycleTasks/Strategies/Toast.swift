@@ -80,6 +80,7 @@ public final class ToastScreen {
     let ledger = TaskLedger()
     let stateCensus = LiveCounter()
     let bagCensus = LiveCounter()
+    private var bags: [WeakBag] = []
 
     /// Makes the screen, hidden.
     /// - Parameters:
@@ -144,6 +145,13 @@ public final class ToastScreen {
     public func reset() {
         hide(cause: .reset)
         ledger.cancelAll()
+        for bag in bags.compactMap(\.bag) { bag.cancelAll() }
+        bags.removeAll()
+    }
+
+    func track(_ bag: TaskBag) {
+        bags.removeAll { $0.bag == nil }
+        bags.append(WeakBag(bag: bag))
     }
 
     /// Calls `handler` after every show, hide and log line. Keep the token.
@@ -213,6 +221,7 @@ public final class ToastViewState {
             registry: screen.context.registry, owner: node, strategy: screen.strategy.rawValue,
             census: screen.bagCensus)
         census.increment()
+        screen.track(taskBag)
     }
 
     deinit { census.decrement() }
@@ -398,4 +407,9 @@ final class AnyViewHost<Hosted: HostedView> {
 
     func present(_ view: Hosted) { presentView(view) }
     func dismissAndEnsureDisappeared(_ view: Hosted) { dismissView(view) }
+}
+
+/// A bag the screen can still cancel on reset without keeping it alive.
+private struct WeakBag {
+    weak var bag: TaskBag?
 }

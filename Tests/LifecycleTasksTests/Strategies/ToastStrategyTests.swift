@@ -98,7 +98,8 @@ struct ToastStrategyTests {
         #expect(lab.host.live().map(\.id) == [TaskID(2)])
         await lab.host.advance(to: d / 2 + d)
         #expect(lab.hideTimes == [d / 3, d / 2 + d])
-        #expect(lab.host.context.registry.records.allSatisfy { !$0.isOrphan && !$0.retainsOwner })
+        #expect(lab.host.context.registry.records.allSatisfy { !$0.isOrphan && !$0.retainsOwner },
+                "\(lab.host.context.registry.records) \(lab.host.recorder.events)")
         await lab.host.expectNoLiveTasks()
     }
 
