@@ -99,7 +99,7 @@ struct ScenarioDriverTests {
         await host.expectNoLiveTasks()
     }
 
-    @Test("Time scale: the T2 repro at scale 0.1 hides at t = 0.1 and t = 0.45", arguments: [ToastStrategyID.t1, .t2])
+    @Test("T1, T2 at time scale 0.1: T1 hides at t = 0.1 and 0.3, T2 at t = 0.1 and 0.45", arguments: [ToastStrategyID.t1, .t2])
     func scaled(_ id: ToastStrategyID) async throws {
         let timing = try LabTiming(timeScale: 0.1)
         let (verdict, host) = await headless(.toast(id), timing: timing)
@@ -109,7 +109,7 @@ struct ScenarioDriverTests {
         await host.expectNoLiveTasks()
     }
 
-    @Test("A wrong outcome does not match: T2's checks against a T1 run fail")
+    @Test("T2 with a dead Hide button: the run cannot show the spec's outcome and does not match")
     func mismatchDetected() async {
         // A host whose hide button does nothing: the repro cannot produce the spec's outcome.
         final class BrokenActuator: ScenarioActuator {
