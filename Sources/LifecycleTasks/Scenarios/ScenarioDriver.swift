@@ -186,8 +186,8 @@ public final class ScenarioDriver {
     /// Actions and readings fall on quarter periods, away from every poll, so a real clock's
     /// jitter does not change the counts.
     /// - Parameters:
-    ///   - screen: a fresh scene-phase screen with its page closed and a window scene that is
-    ///     `.active`, built on this driver's context.
+    ///   - screen: a fresh scene-phase screen with its page closed and a window scene, built on
+    ///     this driver's context. The run focuses the window first.
     ///   - actuator: opens and closes the page and minimizes, restores and focuses the window;
     ///     `nil` calls the screen and updates its scene directly.
     ///   - cleanUp: reset the screen after the verdict is taken.
@@ -201,6 +201,7 @@ public final class ScenarioDriver {
         let run = ScenarioRun(context: context, pacer: pacer)
         run.begin()
 
+        await run.act(.focusWindow, actuator)   // the repro starts from an active window
         await run.act(.openPage, actuator)
         await run.wait(until: p / 4)
         let loadsAfterOpen = screen.loads

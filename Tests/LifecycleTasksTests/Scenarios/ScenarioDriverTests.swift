@@ -91,6 +91,18 @@ struct ScenarioDriverTests {
         await host.expectNoLiveTasks()
     }
 
+    @Test("P2, P3 scenario from a window without focus: the run focuses it first and matches", arguments: [ScenePhaseStrategyID.p2, .p3])
+    func sceneFromInactiveWindow(_ id: ScenePhaseStrategyID) async {
+        let host = FakeHost(phase: .inactive)
+        let screen = ScenePhaseScreen(
+            strategy: id, context: host.context, host: ImmediateHost<ScenePhasePageView>(), scene: host.window,
+            sideEffect: CountingSideEffect())
+        let verdict = await ScenarioDriver(context: host.context, pacer: host.pacer).run(scenePhase: screen)
+        #expect(verdict.matchesSpec, "\(verdict.summary)")
+        #expect(verdict.measurements["pollsInBackground"] == 0)
+        await host.expectNoLiveTasks()
+    }
+
     @Test("I1 scenario: one listener after the switch, none after closing")
     func i1Verdict() async {
         let (verdict, host) = await headless(.server(.i1))
