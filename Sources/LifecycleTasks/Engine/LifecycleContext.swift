@@ -39,8 +39,20 @@ public final class LifecycleContext {
     /// Time since the context was made, read from ``clock``.
     public var now: Duration { elapsed() }
 
+    /// How many ``sleep(for:)`` calls have begun and not yet returned to their caller.
+    ///
+    /// Test support compares it with the clock's registered sleepers: when they differ, a task
+    /// is between the main actor and the clock (a sleep on its way in, or a wake-up or cancel
+    /// on its way back), so the system is not idle yet.
+    public private(set) var sleepsInProgress = 0
+
     /// Sleeps on the context's clock (throws `CancellationError` when the task is cancelled).
-    public nonisolated func sleep(for duration: Duration) async throws {
+    ///
+    /// Prefer it to `clock.sleep` in actions: it keeps ``sleepsInProgress`` so tests driving a
+    /// `TestClock` know when every sleeper has really gone to sleep.
+    public func sleep(for duration: Duration) async throws {
+        sleepsInProgress += 1
+        defer { sleepsInProgress -= 1 }
         try await clock.sleep(for: duration)
     }
 
