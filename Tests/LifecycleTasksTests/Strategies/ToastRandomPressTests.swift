@@ -38,7 +38,7 @@ struct ToastRandomPressTests {
             let live = host.context.registry.liveRecords
             switch id {
             case .t2, .t3, .t4, .t5:
-                #expect(live.count <= 1, "step \(step)")
+                #expect(live.count <= 1, "step \(step): \(live) \(host.recorder.events.suffix(12)) pending sleeps \(host.clock.pendingCount)")
                 #expect(live.count == (screen.isPresented ? 1 : 0), "step \(step)")
             case .t1, .t6:
                 // Nothing is ever cancelled: every show's timer lives its full D.
