@@ -378,6 +378,21 @@ public enum ScenarioName: String, CaseIterable, Codable, Sendable, Hashable, Cus
 
     /// The strategy a scenario runs when none is given: its first row.
     public var defaultStrategy: AnyStrategyID { strategies[0] }
+
+    /// The strategy `--strategy` names for this scenario, or ``defaultStrategy`` when `text` is
+    /// `nil`.
+    ///
+    /// ```swift
+    /// try ScenarioName.toast.strategy("t2")   // .toast(.t2)
+    /// try ScenarioName.toast.strategy("B1")   // throws: valid values are T1, T2, …, T6
+    /// ```
+    /// - Throws: ``LabParseError`` listing this scenario's strategies when `text` names none of them.
+    public func strategy(_ text: String?) throws(LabParseError) -> AnyStrategyID {
+        guard let text else { return defaultStrategy }
+        let wanted = text.labTrimmed.uppercased()
+        if let match = strategies.first(where: { $0.rawValue == wanted }) { return match }
+        throw LabParseError(kind: "\(rawValue) strategy", value: text, valid: strategies.map(\.rawValue))
+    }
 }
 
 extension String {

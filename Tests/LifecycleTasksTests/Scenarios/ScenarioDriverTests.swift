@@ -194,6 +194,18 @@ struct ParsingTests {
         }
     }
 
+    @Test("A scenario takes only its own strategies; none given means its first row")
+    func scenarioStrategy() throws {
+        #expect(try ScenarioName.toast.strategy("t2") == .toast(.t2))
+        #expect(try ScenarioName.button.strategy(nil) == .button(.b1))
+        do {
+            _ = try ScenarioName.toast.strategy("B1")
+            Issue.record("B1 is not a toast strategy")
+        } catch {
+            #expect(error.description == "unknown toast strategy \"B1\": valid values are T1, T2, T3, T4, T5, T6")
+        }
+    }
+
     @Test("A time scale must be a number greater than zero")
     func timeScale() throws {
         #expect(throws: LabTimingError.invalidScale(-1)) { try LabTiming(timeScale: -1) }
