@@ -61,7 +61,21 @@ public final class LifecycleContext {
         return NodeID(rawValue: nextNode)
     }
 
-    private static func makeElapsed<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+    private static func makeElapsed(_ clock: any Clock<Duration>) -> @Sendable () -> Duration {
+        // The event log stamps every event: give the common real clocks a specialized path
+        // instead of generic calls through the existential.
+        if let continuous = clock as? ContinuousClock {
+            let start = continuous.now
+            return { start.duration(to: ContinuousClock.now) }
+        }
+        if let suspending = clock as? SuspendingClock {
+            let start = suspending.now
+            return { start.duration(to: SuspendingClock.now) }
+        }
+        return makeGenericElapsed(clock)
+    }
+
+    private static func makeGenericElapsed<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
         let start = clock.now
         return { start.duration(to: clock.now) }
     }

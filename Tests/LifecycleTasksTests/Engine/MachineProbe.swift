@@ -13,10 +13,10 @@ enum MachineProbe {
         var liveCount: Int { live.count }
 
         mutating func apply(_ step: Step) {
-            let actions: [TaskSlotMachine.Action]
+            let actions: TaskSlotMachine.Actions
             switch step {
-            case .appear: actions = machine.isAppeared ? [] : machine.appear()
-            case .disappear: actions = machine.isAppeared ? machine.disappear() : []
+            case .appear: actions = machine.isAppeared ? .none : machine.appear()
+            case .disappear: actions = machine.isAppeared ? machine.disappear() : .none
             case .changeID: actions = machine.idChanged()
             case .active, .inactive, .background:
                 phase = step == .active ? .active : step == .inactive ? .inactive : .background
@@ -27,7 +27,7 @@ enum MachineProbe {
                     live.remove(id)
                     machine.taskEnded(id)
                 }
-                actions = []
+                actions = .none
             }
             for action in actions {
                 switch action {
