@@ -19,7 +19,7 @@ extension FakeHost {
 
     /// Settles again (at most `rounds` times, no clock advance) until `condition` holds: for
     /// end states that are certain but reached through hops a loaded machine may delay.
-    func settle(until condition: () -> Bool, rounds: Int = 10) async {
+    func settle(until condition: () -> Bool, rounds: Int = 40) async {
         for _ in 0..<rounds where !condition() { await settle() }
     }
 

@@ -38,14 +38,21 @@ struct ToastRandomPressTests {
             let live = host.context.registry.liveRecords
             switch id {
             case .t2, .t3, .t4, .t5:
-                #expect(live.count <= 1, "step \(step): \(live) \(host.recorder.events.suffix(12)) pending sleeps \(host.clock.pendingCount)")
-                #expect(live.count == (screen.isPresented ? 1 : 0), "step \(step)")
+                #expect(live.count <= 1, "step \(step): \(diagnosis(host))")
+                #expect(live.count == (screen.isPresented ? 1 : 0), "step \(step): \(diagnosis(host))")
             case .t1, .t6:
                 // Nothing is ever cancelled: every show's timer lives its full D.
-                #expect(live.count == unexpired, "step \(step)")
+                #expect(live.count == unexpired, "step \(step): \(diagnosis(host))")
             }
         }
         screen.reset()
         await host.expectNoLiveTasks()
     }
+}
+
+@MainActor
+private func diagnosis(_ host: FakeHost) -> String {
+    let live = host.context.registry.liveRecords.map { "\($0.id) \($0.state)" }
+    let events = host.recorder.events.suffix(8).map { "\($0.time) \($0.kind)" }
+    return "live \(live), pending sleeps \(host.clock.pendingCount), last events \(events)"
 }
