@@ -25,7 +25,7 @@ public enum Settle {
     @discardableResult
     public static func run(
         context: LifecycleContext?, clock: TrackedTestClock?,
-        quietRounds: Int = 4, maxRounds: Int = 2_000,
+        quietRounds: Int = 3, maxRounds: Int = 2_000,
         probe: @MainActor () -> Int = { 0 }
     ) async -> Bool {
         func fingerprint() -> [Int] {
@@ -36,7 +36,7 @@ public enum Settle {
         for _ in 0..<maxRounds {
             await round()
             let now = fingerprint()
-            if now == last && (context?.registry.pendingStartCount ?? 0) == 0 {
+            if now == last && isIdle(context: context, clock: clock) {
                 quiet += 1
                 if quiet >= quietRounds { return true }
             } else {
@@ -45,6 +45,16 @@ public enum Settle {
             }
         }
         return false
+    }
+
+    /// Whether nothing is known to be in flight: every registered task has begun, every
+    /// `context.sleep` call has reached the clock, and no woken or cancelled sleep is on its
+    /// way back.
+    public static func isIdle(context: LifecycleContext?, clock: TrackedTestClock?) -> Bool {
+        guard let context else { return true }
+        if context.registry.pendingStartCount != 0 { return false }
+        guard let clock else { return true }
+        return clock.inFlightCount == 0 && context.sleepsInProgress <= clock.pendingCount
     }
 
     /// One round: yield the main actor, then a trip through the cooperative pool.

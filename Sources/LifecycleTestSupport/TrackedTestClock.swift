@@ -22,7 +22,7 @@ public final class TrackedTestClock: Clock, Sendable {
 
     struct State {
         var nextKey = 0
-        var pending: [Int: Instant] = [:]
+        var pending: [Int: (deadline: Instant, cancelled: Bool)] = [:]
         var entered = 0
         var left = 0
     }
@@ -48,7 +48,7 @@ public final class TrackedTestClock: Clock, Sendable {
         let key = state.withLock { state in
             state.nextKey += 1
             state.entered += 1
-            state.pending[state.nextKey] = deadline
+            state.pending[state.nextKey] = (deadline, false)
             return state.nextKey
         }
         defer {
@@ -57,14 +57,27 @@ public final class TrackedTestClock: Clock, Sendable {
                 state.left += 1
             }
         }
-        try await base.sleep(until: deadline, tolerance: tolerance)
+        try await withTaskCancellationHandler {
+            try await base.sleep(until: deadline, tolerance: tolerance)
+        } onCancel: {
+            // Runs synchronously in whoever cancels: from now until this sleep returns, the
+            // cancel is in flight on the cooperative pool.
+            state.withLock { $0.pending[key]?.cancelled = true }
+        }
     }
 
     /// How many sleeps are pending now.
     public var pendingCount: Int { state.withLock { $0.pending.count } }
 
     /// The earliest pending deadline, if any.
-    public var nextDeadline: Instant? { state.withLock { $0.pending.values.min() } }
+    public var nextDeadline: Instant? { state.withLock { $0.pending.values.map(\.deadline).min() } }
+
+    /// Sleeps that are woken (deadline reached) or cancelled but have not returned yet: work in
+    /// flight between the clock and the sleeping task.
+    public var inFlightCount: Int {
+        let now = base.now
+        return state.withLock { $0.pending.values.count { $0.cancelled || $0.deadline <= now } }
+    }
 
     /// A number that changes whenever a sleep starts or ends (for progress probes).
     public var activity: Int { state.withLock { $0.entered &* 1_000_003 &+ $0.left } }

@@ -43,15 +43,16 @@ public struct LifecycleEvent: Sendable, Hashable, Codable {
 /// ```
 @MainActor
 public final class EventLog {
-    private var ring: [LifecycleEvent] = []
-    private var head = 0            // index of the oldest entry once the ring is full
+    // Main-actor isolated, never accessed overlapping: skip the dynamic exclusivity checks.
+    @exclusivity(unchecked) private var ring: [LifecycleEvent] = []
+    @exclusivity(unchecked) private var head = 0            // index of the oldest entry once the ring is full
     private let now: @MainActor () -> Duration
     private let observers = ObserverList<LifecycleEvent>()
 
     /// How many events the log keeps.
     public let limit: Int
     /// How many events were ever appended (including the ones that fell out of the log).
-    public private(set) var totalAppended = 0
+    @exclusivity(unchecked) public private(set) var totalAppended = 0
 
     init(limit: Int, now: @escaping @MainActor () -> Duration) {
         precondition(limit > 0, "EventLog limit must be positive; pass a logLimit of at least 1")
@@ -68,7 +69,13 @@ public final class EventLog {
 
     /// Appends an event stamped with the context's current time and tells the observers.
     public func append(_ kind: LifecycleEvent.Kind) {
-        let event = LifecycleEvent(time: now(), kind: kind)
+        append(kind, at: now())
+    }
+
+    /// Appends with a time the caller already read (the registry stamps a record and its event
+    /// with one clock read).
+    func append(_ kind: LifecycleEvent.Kind, at time: Duration) {
+        let event = LifecycleEvent(time: time, kind: kind)
         if ring.count < limit {
             ring.append(event)
         } else {

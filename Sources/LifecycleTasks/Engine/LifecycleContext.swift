@@ -39,8 +39,20 @@ public final class LifecycleContext {
     /// Time since the context was made, read from ``clock``.
     public var now: Duration { elapsed() }
 
+    /// How many ``sleep(for:)`` calls have begun and not yet returned to their caller.
+    ///
+    /// Test support compares it with the clock's registered sleepers: when they differ, a task
+    /// is between the main actor and the clock (a sleep on its way in, or a wake-up or cancel
+    /// on its way back), so the system is not idle yet.
+    public private(set) var sleepsInProgress = 0
+
     /// Sleeps on the context's clock (throws `CancellationError` when the task is cancelled).
-    public nonisolated func sleep(for duration: Duration) async throws {
+    ///
+    /// Prefer it to `clock.sleep` in actions: it keeps ``sleepsInProgress`` so tests driving a
+    /// `TestClock` know when every sleeper has really gone to sleep.
+    public func sleep(for duration: Duration) async throws {
+        sleepsInProgress += 1
+        defer { sleepsInProgress -= 1 }
         try await clock.sleep(for: duration)
     }
 
@@ -49,7 +61,21 @@ public final class LifecycleContext {
         return NodeID(rawValue: nextNode)
     }
 
-    private static func makeElapsed<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+    private static func makeElapsed(_ clock: any Clock<Duration>) -> @Sendable () -> Duration {
+        // The event log stamps every event: give the common real clocks a specialized path
+        // instead of generic calls through the existential.
+        if let continuous = clock as? ContinuousClock {
+            let start = continuous.now
+            return { start.duration(to: ContinuousClock.now) }
+        }
+        if let suspending = clock as? SuspendingClock {
+            let start = suspending.now
+            return { start.duration(to: SuspendingClock.now) }
+        }
+        return makeGenericElapsed(clock)
+    }
+
+    private static func makeGenericElapsed<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
         let start = clock.now
         return { start.duration(to: clock.now) }
     }

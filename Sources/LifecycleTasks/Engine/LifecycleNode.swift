@@ -42,7 +42,7 @@ public final class LifecycleNode {
     /// The name the log and the panel show.
     public let name: String
     /// Whether the node is between ``appear()`` and ``disappear()``.
-    public private(set) var isAppeared = false
+    @exclusivity(unchecked) public private(set) var isAppeared = false
     /// The object standing for this view's @State. The registry watches it weakly: if it is still
     /// alive after the node disappeared and its host let go of it, while a task of this node
     /// runs, that task is flagged "retains owner".
@@ -68,6 +68,8 @@ public final class LifecycleNode {
     private var readers: [ActiveReader] = []
     private var slots: [TaskSlot] = []
     private var sceneToken: ObservationToken?
+    /// This node's live task ids, shared with the registry.
+    let taskIndex = OwnerIndex()
 
     /// Creates a node, not appeared, in `scene` (or in no scene, which counts as `.active`).
     public init(name: String, scene: WindowScene?, context: LifecycleContext) {
@@ -264,7 +266,7 @@ public final class TaskIDHandle<ID: Equatable & Sendable> {
 /// The thin layer over ``TaskSlotMachine``: turns its actions into real registered tasks.
 @MainActor
 final class TaskSlot {
-    var machine: TaskSlotMachine
+    @exclusivity(unchecked) var machine: TaskSlotMachine
     let name: String
     let strategy: String
     let priority: TaskPriority
@@ -284,19 +286,12 @@ final class TaskSlot {
         self.makeOperation = makeOperation
     }
 
-    func perform(_ actions: [TaskSlotMachine.Action]) {
-        for action in actions {
-            switch action {
-            case .cancel(let id):
-                node.context.registry.cancel(id)
-            case .start:
-                let operation = makeOperation()
-                let (id, _) = node.context.registry.start(
-                    name: name, strategy: strategy, owner: node, priority: priority,
-                    onEnd: { [weak self] id in self?.machine.taskEnded(id) },
-                    { await operation() })
-                machine.didStart(id)
-            }
+    func perform(_ actions: TaskSlotMachine.Actions) {
+        if let id = actions.cancel { node.context.registry.cancel(id) }
+        if actions.start {
+            let id = node.context.registry.startManaged(
+                name: name, strategy: strategy, owner: node, slot: self, priority: priority, makeOperation())
+            machine.didStart(id)
         }
     }
 }

@@ -9,6 +9,26 @@ struct TaskSlotMachine: Sendable, Equatable {
         case cancel(TaskID)
     }
 
+    /// What one event asks for: at most a cancel, then at most a start. A struct rather than an
+    /// `[Action]` so a show/hide cycle allocates no arrays.
+    struct Actions: Sendable, Equatable, Sequence {
+        var cancel: TaskID?
+        var start = false
+
+        static let none = Actions()
+
+        static func + (lhs: Actions, rhs: Actions) -> Actions {
+            Actions(cancel: lhs.cancel ?? rhs.cancel, start: lhs.start || rhs.start)
+        }
+
+        func makeIterator() -> IndexingIterator<[Action]> {
+            var list: [Action] = []
+            if let cancel { list.append(.cancel(cancel)) }
+            if start { list.append(.start) }
+            return list.makeIterator()
+        }
+    }
+
     private(set) var isAppeared = false
     private(set) var isGateOpen: Bool
     private(set) var running: TaskID?
@@ -19,7 +39,7 @@ struct TaskSlotMachine: Sendable, Equatable {
         self.isGateOpen = gateOpen
     }
 
-    mutating func appear() -> [Action] {
+    mutating func appear() -> Actions {
         checkNotAwaiting("appear")
         guard !isAppeared else { preconditionFailure("TaskSlotMachine: appear while already appeared; call disappear() first") }
         guard running == nil else { preconditionFailure("TaskSlotMachine: task \(running!) still tracked at appear; disappear must cancel it") }
@@ -27,7 +47,7 @@ struct TaskSlotMachine: Sendable, Equatable {
         return startIfPossible()
     }
 
-    mutating func disappear() -> [Action] {
+    mutating func disappear() -> Actions {
         checkNotAwaiting("disappear")
         guard isAppeared else { preconditionFailure("TaskSlotMachine: disappear while not appeared; call appear() first") }
         isAppeared = false
@@ -35,18 +55,18 @@ struct TaskSlotMachine: Sendable, Equatable {
     }
 
     /// M4: the id changed (compared with `==` by the caller).
-    mutating func idChanged() -> [Action] {
+    mutating func idChanged() -> Actions {
         checkNotAwaiting("idChanged")
-        guard isAppeared, isGateOpen else { return [] }
+        guard isAppeared, isGateOpen else { return .none }
         return cancelRunning() + startIfPossible()
     }
 
     /// M7: the scene condition became `open`.
-    mutating func gate(open: Bool) -> [Action] {
+    mutating func gate(open: Bool) -> Actions {
         checkNotAwaiting("gate")
-        guard open != isGateOpen else { return [] }
+        guard open != isGateOpen else { return .none }
         isGateOpen = open
-        guard isAppeared else { return [] }
+        guard isAppeared else { return .none }
         return open ? startIfPossible() : cancelRunning()
     }
 
@@ -62,16 +82,16 @@ struct TaskSlotMachine: Sendable, Equatable {
         if running == id { running = nil }
     }
 
-    private mutating func startIfPossible() -> [Action] {
-        guard isAppeared, isGateOpen, running == nil else { return [] }
+    private mutating func startIfPossible() -> Actions {
+        guard isAppeared, isGateOpen, running == nil else { return .none }
         awaitingStart = true
-        return [.start]
+        return Actions(start: true)
     }
 
-    private mutating func cancelRunning() -> [Action] {
-        guard let id = running else { return [] }
+    private mutating func cancelRunning() -> Actions {
+        guard let id = running else { return .none }
         running = nil
-        return [.cancel(id)]
+        return Actions(cancel: id)
     }
 
     private func checkNotAwaiting(_ event: String) {

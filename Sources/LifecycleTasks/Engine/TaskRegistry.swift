@@ -127,30 +127,36 @@ public enum RegistryChange: Sendable, Hashable {
 public final class TaskRegistry {
     /// Per live task: the record plus what the registry needs to act on it.
     final class Entry {
-        var record: TaskRecord
-        weak var node: LifecycleNode?
+        @exclusivity(unchecked) var record: TaskRecord
+        /// The owner node's index lists (shared with the node; no hashing on the hot path).
+        var index: OwnerIndex?
         weak var ownerState: AnyObject?
         var releaseExpected = false
         var ownerDisappeared = false
-        var cancel: (() -> Void)?
-        var onEnd: (@MainActor (TaskID) -> Void)?
+        var throwingTask: Task<Void, any Error>?
+        var task: Task<Void, Never>?
+        /// Held strongly until the task ends (a weak reference would give every slot a side
+        /// table and slow down every retain of it); the slot only hears `taskEnded`.
+        var slot: TaskSlot?
 
         init(record: TaskRecord) { self.record = record }
     }
 
     /// The counters (always adding up).
-    public private(set) var counters = RegistryCounters()
+    @exclusivity(unchecked) public private(set) var counters = RegistryCounters()
     /// How many ended records are kept.
     public let historyLimit: Int
     /// Bumped at every change; a cheap "did anything happen" probe for test settling.
-    public private(set) var changeCount = 0
+    @exclusivity(unchecked) public private(set) var changeCount = 0
     /// Tasks registered whose action has not begun running yet (another settling probe).
-    public private(set) var pendingStartCount = 0
+    @exclusivity(unchecked) public private(set) var pendingStartCount = 0
 
-    private var live: [TaskID: Entry] = [:]
-    private var history: [TaskRecord] = []
-    private var historyHead = 0
-    private var nextID = 0
+    // Hot-path state. Everything here is main-actor isolated and no access overlaps another, so
+    // the dynamic exclusivity checks (a tenth of a show/hide cycle in `core.churn`) buy nothing.
+    @exclusivity(unchecked) private var live: [TaskID: Entry] = [:]
+    @exclusivity(unchecked) private var history: [TaskRecord] = []
+    @exclusivity(unchecked) private var historyHead = 0
+    @exclusivity(unchecked) private var nextID = 0
     private let log: EventLog
     private let now: @MainActor () -> Duration
     private let observers = ObserverList<RegistryChange>()
@@ -202,7 +208,8 @@ public final class TaskRegistry {
     public func cancel(_ id: TaskID) {
         guard let entry = live[id] else { return }
         markCancelling(entry)
-        entry.cancel?()
+        entry.task?.cancel()
+        entry.throwingTask?.cancel()
     }
 
     /// Shutdown: asks every live task to cancel.
@@ -241,65 +248,105 @@ public final class TaskRegistry {
 
     // MARK: Starting (internal; strategies use `unstructuredTask`, nodes use `startManaged`)
 
-    /// Registers and starts a task whose action runs on the main actor.
+    /// Registers and starts an unstructured task whose action runs on the main actor.
     ///
     /// The wrapper decides the final state (see the state rules in `docs/core-api.md`) and
     /// notices an outside `cancel()` of the returned task through a cancellation handler.
     func start(
         name: String, strategy: String, owner: LifecycleNode?, priority: TaskPriority?,
-        onEnd: (@MainActor (TaskID) -> Void)? = nil,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> (TaskID, Task<Void, any Error>) {
-        nextID += 1
-        let id = TaskID(nextID)
+        let id = nextTaskID()
         let mainThread = self.mainThread
-        let task = Task<Void, any Error>(priority: priority) { @MainActor [weak self] in
-            self?.pendingStartCount -= 1
+        // The task holds the registry strongly: a registered task keeps its registry alive until
+        // it ends, so its end is always recorded.
+        let task = Task<Void, any Error>(priority: priority) { @MainActor in
+            self.pendingStartCount -= 1
             do {
                 try await withTaskCancellationHandler {
                     try await operation()
                 } onCancel: {
-                    // Runs synchronously in whoever cancels. On the main thread we are on the
-                    // main actor already and mark at once, so the panel never shows a stale
-                    // `running` after `onDisappear { task.cancel() }`; elsewhere we hop.
-                    if pthread_equal(pthread_self(), mainThread) != 0 {
-                        MainActor.assumeIsolated { self?.cancelRequestedFromOutside(id) }
-                    } else {
-                        Task { @MainActor in self?.cancelRequestedFromOutside(id) }
-                    }
+                    Self.noteOutsideCancel(id, of: self, mainThread: mainThread)
                 }
-                self?.end(id, Task.isCancelled ? .cancelled : .finished)
+                self.end(id, Task.isCancelled ? .cancelled : .finished)
             } catch is CancellationError {
-                self?.end(id, .cancelled)
+                self.end(id, .cancelled)
                 throw CancellationError()
             } catch {
-                self?.end(id, .failed(String(describing: error)))
+                self.end(id, .failed(String(describing: error)))
                 throw error
             }
         }
+        let entry = register(id, name: name, strategy: strategy, owner: owner)
+        entry.throwingTask = task
+        return (id, task)
+    }
+
+    /// The M3/M4/M7 path: a non-throwing action, the slot told when it ends. Cheaper than
+    /// ``start(name:strategy:owner:priority:_:)`` (no error plumbing, no closure for the end).
+    func startManaged(
+        name: String, strategy: String, owner: LifecycleNode, slot: TaskSlot, priority: TaskPriority,
+        _ operation: @escaping @MainActor @Sendable () async -> Void
+    ) -> TaskID {
+        let id = nextTaskID()
+        // No cancellation handler: nobody outside the registry holds this task, so every cancel
+        // goes through `cancel(_:)`, which marks `cancelling` itself.
+        let task = Task<Void, Never>(priority: priority) { @MainActor in
+            self.pendingStartCount -= 1
+            await operation()
+            self.end(id, Task.isCancelled ? .cancelled : .finished)
+        }
+        let entry = register(id, name: name, strategy: strategy, owner: owner)
+        entry.task = task
+        entry.slot = slot
+        return id
+    }
+
+    /// Runs synchronously in whoever cancels. On the main thread we are on the main actor
+    /// already and mark at once, so the panel never shows a stale `running` after
+    /// `onDisappear { task.cancel() }`; from another thread we hop.
+    private nonisolated static func noteOutsideCancel(_ id: TaskID, of registry: TaskRegistry, mainThread: pthread_t) {
+        if pthread_equal(pthread_self(), mainThread) != 0 {
+            MainActor.assumeIsolated { registry.cancelRequestedFromOutside(id) }
+        } else {
+            Task { @MainActor in registry.cancelRequestedFromOutside(id) }
+        }
+    }
+
+    private func nextTaskID() -> TaskID {
+        nextID += 1
+        return TaskID(nextID)
+    }
+
+    private func register(_ id: TaskID, name: String, strategy: String, owner: LifecycleNode?) -> Entry {
+        let time = now()
         let record = TaskRecord(
             id: id, name: name, strategy: strategy, owner: owner?.id, ownerName: owner?.name ?? "",
-            state: .running, startedAt: now(), endedAt: nil, isOrphan: false, retainsOwner: false)
+            state: .running, startedAt: time, endedAt: nil, isOrphan: false, retainsOwner: false)
         let entry = Entry(record: record)
-        entry.node = owner
-        entry.ownerState = owner?.ownerState
-        entry.ownerDisappeared = owner.map { !$0.isAppeared } ?? false
-        entry.cancel = { task.cancel() }
-        entry.onEnd = onEnd
+        if let owner {
+            if let state = owner.ownerState { entry.ownerState = state }
+            entry.ownerDisappeared = !owner.isAppeared
+            entry.index = owner.taskIndex
+            owner.taskIndex.running.append(id)
+        }
         live[id] = entry
         counters.started += 1
         counters.live += 1
         pendingStartCount += 1
-        log.append(.taskStarted(id, name: name))
-        refreshFlags(entry, notify: false)
+        log.append(.taskStarted(id, name: name), at: time)
+        if entry.ownerDisappeared { refreshFlags(entry, notify: false) }
         changed(.added(entry.record))
-        return (id, task)
+        return entry
     }
 
     // MARK: Node hooks
 
     func ownerDidDisappear(_ node: LifecycleNode) {
-        for entry in entries(of: node) {
+        let running = node.taskIndex.running
+        if running.isEmpty { return }
+        for id in running {
+            guard let entry = live[id] else { continue }
             entry.ownerDisappeared = true
             refreshFlags(entry, notify: true)
         }
@@ -313,6 +360,9 @@ public final class TaskRegistry {
     func ownerStateReleaseExpected(_ node: LifecycleNode) {
         for entry in entries(of: node) {
             entry.releaseExpected = true
+            if !node.taskIndex.watched.contains(entry.record.id) {
+                node.taskIndex.watched.append(entry.record.id)
+            }
             refreshFlags(entry, notify: true)
         }
     }
@@ -320,10 +370,10 @@ public final class TaskRegistry {
     // MARK: Private
 
     private func entries(of node: LifecycleNode) -> [Entry] {
-        live.values.filter { $0.node === node }.sorted { $0.record.id < $1.record.id }
+        live.values.filter { $0.record.owner == node.id }.sorted { $0.record.id < $1.record.id }
     }
 
-    private func cancelRequestedFromOutside(_ id: TaskID) {
+    fileprivate func cancelRequestedFromOutside(_ id: TaskID) {
         guard let entry = live[id] else { return }
         markCancelling(entry)
     }
@@ -331,6 +381,7 @@ public final class TaskRegistry {
     private func markCancelling(_ entry: Entry) {
         guard entry.record.state == .running else { return }
         entry.record.state = .cancelling
+        entry.index?.removeRunning(entry.record.id)
         log.append(.taskCancelRequested(entry.record.id))
         refreshFlags(entry, notify: false)
         changed(.updated(entry.record))
@@ -356,10 +407,14 @@ public final class TaskRegistry {
         }
         if entry.record.isOrphan { counters.orphaned -= 1 }
         // The orphan flag stays on the ended record: the history shows the task ran as one.
+        let time = now()
         entry.record.state = state
-        entry.record.endedAt = now()
+        entry.record.endedAt = time
         entry.record.retainsOwner = false
-        entry.cancel = nil
+        entry.task = nil
+        entry.throwingTask = nil
+        let slot = entry.slot
+        entry.slot = nil
         counters.live -= 1
         switch state {
         case .cancelled: counters.cancelled += 1
@@ -367,13 +422,17 @@ public final class TaskRegistry {
         case .failed: counters.failed += 1
         case .running, .cancelling: preconditionFailure("task \(id) cannot end in state \(state)")
         }
-        log.append(.taskEnded(id, state))
+        log.append(.taskEnded(id, state), at: time)
         changed(.updated(entry.record))
         appendHistory(entry.record)
-        entry.onEnd?(id)
-        if let node = entry.node {
+        slot?.machine.taskEnded(id)
+        if let index = entry.index {
+            index.removeRunning(id)
+            index.removeWatched(id)
             // Another record of that owner changed: its retains-owner check may have too.
-            for other in entries(of: node) where other.releaseExpected { refreshFlags(other, notify: true) }
+            if !index.watched.isEmpty {
+                for other in index.watched { if let entry = live[other] { refreshFlags(entry, notify: true) } }
+            }
         }
         if live.isEmpty && !endWaiters.isEmpty {
             for waiter in endWaiters.values { waiter() }
@@ -395,9 +454,10 @@ public final class TaskRegistry {
         }
     }
 
-    private func changed(_ change: RegistryChange) {
+    /// Autoclosure: with nobody observing (benchmarks, most tests) no record is copied.
+    private func changed(_ change: @autoclosure () -> RegistryChange) {
         changeCount &+= 1
-        observers.notify(change)
+        if !observers.isEmpty { observers.notify(change()) }
     }
 }
 
@@ -424,5 +484,23 @@ extension TaskRegistry {
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> Task<Void, any Error> {
         start(name: name, strategy: strategy, owner: owner, priority: priority, operation).1
+    }
+}
+
+/// A node's live task ids, shared by the node and its registry entries so the hot path finds
+/// them without hashing. `running`: what the node's disappear may flag orphan. `watched`: tasks
+/// whose owner state is expected gone, the only ones retains-owner re-checks.
+@MainActor
+final class OwnerIndex {
+    // Small arrays that keep their storage: a node shown and hidden all day allocates nothing.
+    @exclusivity(unchecked) var running: [TaskID] = []
+    @exclusivity(unchecked) var watched: [TaskID] = []
+
+    func removeRunning(_ id: TaskID) {
+        if let position = running.firstIndex(of: id) { running.remove(at: position) }
+    }
+
+    func removeWatched(_ id: TaskID) {
+        if let position = watched.firstIndex(of: id) { watched.remove(at: position) }
     }
 }

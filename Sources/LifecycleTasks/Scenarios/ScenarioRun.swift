@@ -11,11 +11,12 @@ final class ScenarioRun {
     private(set) var start: Duration = .zero
     private var firstTask = 0
     private var lines: [ScenarioVerdict.Line] = []
-    private var firstSeen: [FlagKey: ScenarioVerdict.Flag] = [:]
-    private var standing: Set<FlagKey> = []
+    private var flags: [FlagKey: ScenarioVerdict.Flag] = [:]
     private var checks: [ScenarioVerdict.Check] = []
     private var measurements: [String: Double] = [:]
     private var messageTimes: [(time: Duration, text: String)] = []
+    /// Per task of the run: its name, start, and when it was asked to stop or ended.
+    private var spans: [TaskID: (name: String, start: Duration, stop: Duration?)] = [:]
     private var tokens: [ObservationToken] = []
 
     init(context: LifecycleContext, pacer: ScenarioPacer) {
@@ -34,9 +35,18 @@ final class ScenarioRun {
             }
         })
         tokens.append(context.log.observe { [weak self] event in
-            guard let self, case .message(let text) = event.kind else { return }
-            self.messageTimes.append((event.time, text))
-            self.lines.append(.init(t: self.offset(event.time), text: text))
+            guard let self else { return }
+            switch event.kind {
+            case .message(let text):
+                self.messageTimes.append((event.time, text))
+                self.lines.append(.init(t: self.offset(event.time), text: text))
+            case .taskStarted(let id, let name) where id.rawValue >= self.firstTask:
+                self.spans[id] = (name, event.time, nil)
+            case .taskCancelRequested(let id), .taskEnded(let id, _):
+                if self.spans[id]?.stop == nil { self.spans[id]?.stop = event.time }
+            default:
+                break
+            }
         })
     }
 
@@ -72,6 +82,15 @@ final class ScenarioRun {
 
     func measure(_ name: String, _ value: Double) { measurements[name] = value }
 
+    /// The most tasks named `name` running at once, a task counting from its start until it was
+    /// asked to stop (or ended): a run cancelled at the instant the next starts does not overlap it.
+    func maxRunningAtOnce(named name: String) -> Int {
+        let named = spans.values.filter { $0.name == name }
+        return named.map { span in
+            named.count { $0.start <= span.start && ($0.stop.map { $0 > span.start } ?? true) }
+        }.max() ?? 0
+    }
+
     func expect(_ name: String, expected: String, observed: String, _ passed: Bool) {
         checks.append(.init(name: name, expected: expected, observed: observed, passed: passed))
     }
@@ -95,7 +114,7 @@ final class ScenarioRun {
 
     /// Which flags must have stood after a step settled: the spec's orphan / retains-owner.
     func expectFlags(orphan: Bool, retainsOwner: Bool) {
-        let raised = Set(standing.map(\.flag))
+        let raised = Set(standingFlags.map(\.flag))
         expect("orphan flag", expected: orphan ? "raised" : "not raised",
                observed: raised.contains("orphan") ? "raised" : "not raised", raised.contains("orphan") == orphan)
         expect("retains-owner flag", expected: retainsOwner ? "raised" : "not raised",
@@ -118,7 +137,7 @@ final class ScenarioRun {
                 state: "\(record.state)", startedAt: offset(record.startedAt), isOrphan: record.isOrphan,
                 retainsOwner: record.retainsOwner)
         }
-        let sortedFlags = firstSeen.sorted { ($0.value.t, $0.key.task, $0.key.flag) < ($1.value.t, $1.key.task, $1.key.flag) }
+        let sortedFlags = flags.values.sorted { ($0.t, $0.task, $0.flag) < ($1.t, $1.task, $1.flag) }
         var counters = RegistryCounters()
         for record in records {
             counters.started += 1
@@ -135,34 +154,50 @@ final class ScenarioRun {
             scenario: strategy.scenario, strategy: strategy.rawValue, title: strategy.title, isBuggy: strategy.isBuggy,
             timeScale: timeScale, matchesSpec: checks.allSatisfy(\.passed), expected: strategy.expectedOutcome,
             checks: checks, hideTimes: hideTimes, log: lines, tasksLeftAlive: live,
-            flagsRaised: sortedFlags.filter { standing.contains($0.key) }.map(\.value),
-            transientFlags: sortedFlags.filter { !standing.contains($0.key) }.map(\.value),
+            flagsRaised: sortedFlags.filter { !isTransient($0) },
+            transientFlags: sortedFlags.filter(isTransient),
             counters: counters, measurements: measurements)
     }
 
     // MARK: Private
 
+    /// Flags that stood for longer than the pacer's tolerance (or still stand).
+    private var standingFlags: [ScenarioVerdict.Flag] { flags.values.filter { !isTransient($0) } }
+
+    /// Raised and cleared within the tolerance: the same instant on a test clock.
+    private func isTransient(_ flag: ScenarioVerdict.Flag) -> Bool {
+        guard let until = flag.until else { return false }
+        return until - flag.t <= pacer.tolerance.roundedSeconds
+    }
+
     private func saw(_ record: TaskRecord) {
-        guard record.id.rawValue >= firstTask, record.isLive else { return }
-        if record.isOrphan { note(record, "orphan") }
-        if record.retainsOwner { note(record, "retains owner") }
+        guard record.id.rawValue >= firstTask else { return }
+        // The registry keeps the orphan flag on an ended record (history); for the run a flag
+        // stands only while its task is live.
+        note(record, "orphan", on: record.isLive && record.isOrphan)
+        note(record, "retains owner", on: record.isLive && record.retainsOwner)
     }
 
-    private func note(_ record: TaskRecord, _ flag: String) {
+    private func note(_ record: TaskRecord, _ flag: String, on: Bool) {
         let key = FlagKey(task: record.id.rawValue, flag: flag)
-        guard firstSeen[key] == nil else { return }
-        firstSeen[key] = .init(
-            task: record.id.rawValue, name: record.name, strategy: record.strategy, owner: record.ownerName, flag: flag,
-            t: offset(context.now))
+        let now = offset(context.now)
+        if on {
+            if var existing = flags[key], existing.until != nil {
+                existing.until = nil    // raised again
+                flags[key] = existing
+            } else if flags[key] == nil {
+                flags[key] = .init(
+                    task: record.id.rawValue, name: record.name, strategy: record.strategy, owner: record.ownerName,
+                    flag: flag, t: now, until: nil)
+            }
+        } else if var existing = flags[key], existing.until == nil {
+            existing.until = now
+            flags[key] = existing
+        }
     }
 
-    /// A flag on a live record after a step settled is a standing one.
     private func checkpoint() {
-        for record in liveRecords {
-            if record.isOrphan { standing.insert(FlagKey(task: record.id.rawValue, flag: "orphan")) }
-            if record.retainsOwner { standing.insert(FlagKey(task: record.id.rawValue, flag: "retains owner")) }
-            // A flag already set when the run began, or set without a change notification.
-            saw(record)
-        }
+        // Catches a flag set without a change notification.
+        for record in liveRecords { saw(record) }
     }
 }

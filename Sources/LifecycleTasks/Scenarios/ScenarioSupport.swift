@@ -168,7 +168,7 @@ public final class DirectActuator: ScenarioActuator {
         case .restoreWindow, .focusWindow: window?.update(phase: .active)
         case .unfocusWindow: window?.update(phase: .inactive)
         case .pickServer(let picked): server?.pick(picked)
-        case .postStatus(let status, let target): (server?.center).map { $0.post(status, to: target) }
+        case .postStatus(let status, let target): server?.center.post(status, to: target)
         }
     }
 }

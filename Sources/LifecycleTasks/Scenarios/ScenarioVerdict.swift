@@ -46,8 +46,11 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
         public var owner: String
         /// "orphan" or "retains owner".
         public var flag: String
-        /// Seconds since the run started when the flag was first raised.
+        /// Seconds since the run started when the flag was raised.
         public var t: Double
+        /// Seconds since the run started when it was cleared (the task was cancelled or ended);
+        /// `nil` if it still stood at the end.
+        public var until: Double?
     }
 
     /// A task still live when the run ended.
@@ -92,10 +95,11 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
     public var log: [Line]
     /// Tasks of this run still live at its end (before clean-up).
     public var tasksLeftAlive: [LiveTask]
-    /// Flags still standing after the step that raised them had settled.
+    /// Flags that stood for longer than the pacer's tolerance (or still stand at the end).
     public var flagsRaised: [Flag]
-    /// Flags raised and cleared again within one step (e.g. the instant between a T5 toast's
-    /// disappear and its bag's deinit); shown for honesty, not compared with the spec.
+    /// Flags raised and cleared within the pacer's tolerance (on a test clock: at the same
+    /// instant), e.g. between a T5 toast's disappear and its bag's deinit, or while B2's cancelled
+    /// exec returns; shown for honesty, not compared with the spec.
     public var transientFlags: [Flag]
     /// The registry's counters for this run's tasks.
     public var counters: RegistryCounters

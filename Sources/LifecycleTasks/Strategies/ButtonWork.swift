@@ -42,8 +42,15 @@ public final class ButtonScreen {
     public private(set) var execsStarted = 0
     /// Execs running now.
     public private(set) var execsRunning = 0
-    /// The most execs ever running at once.
-    public private(set) var maxConcurrentExecs = 0
+    /// The most execs ever running at once, by their start and end times. A run cancelled as the
+    /// next one starts (B2, B3) overlaps it only for as long as its cancellation takes to land:
+    /// zero on a test clock, microseconds on a real one. The scenario driver counts tasks not
+    /// asked to stop instead.
+    public var maxConcurrentExecs: Int {
+        execSpans.map { span in
+            execSpans.count { $0.start <= span.start && ($0.end.map { $0 > span.start } ?? true) }
+        }.max() ?? 0
+    }
     /// Execs that ran to the end and returned.
     public private(set) var execsCompleted = 0
     /// Execs that stopped because their task was cancelled.
@@ -62,6 +69,7 @@ public final class ButtonScreen {
     let ledger = TaskLedger()
     let stateCensus = LiveCounter()
     private var pagesMade = 0
+    private var execSpans: [(start: Duration, end: Duration?)] = []
 
     /// Makes the screen with its page closed.
     /// - Parameters:
@@ -137,11 +145,13 @@ public final class ButtonScreen {
         let run = execsStarted
         let shouldThrow = execShouldThrow
         execsRunning += 1
-        maxConcurrentExecs = max(maxConcurrentExecs, execsRunning)
+        let span = execSpans.count
+        execSpans.append((context.now, nil))
         log("exec #\(run) start")
         observers.notify(self)
         defer {
             execsRunning -= 1
+            execSpans[span].end = context.now
             observers.notify(self)
         }
         do {

@@ -16,6 +16,8 @@ public protocol HostedView: AnyObject {
 ///   (removing a GTK widget from its parent unmaps it synchronously). The screen drops the view's
 ///   state right after, then calls `node.ownerStateReleasedExpected()` itself, so the host need not.
 ///   If the node is still appeared when `dismiss` returns, the screen makes it disappear.
+/// - The screen keeps its host strongly; a host that needs its screen should keep it `weak`, or
+///   the pair outlives a strategy switch.
 ///
 /// ```swift
 /// final class ToastOverlay: ViewHost {

@@ -35,6 +35,7 @@ public struct LabTiming: Sendable, Hashable, Codable {
 
     private init(uncheckedScale: Double) { self.timeScale = uncheckedScale }
 
+    /// Decodes the value from its plain form, rejecting invalid values with a message.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let scale = try container.decode(Double.self)
@@ -43,6 +44,7 @@ public struct LabTiming: Sendable, Hashable, Codable {
         }
     }
 
+    /// Encodes the value in its plain form (a number or a SPEC ID string).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(timeScale)
@@ -54,6 +56,7 @@ public enum LabTimingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The scale was zero, negative, infinite or not a number.
     case invalidScale(Double)
 
+    /// The message a person reads.
     public var description: String {
         switch self {
         case .invalidScale(let scale):

@@ -8,6 +8,7 @@ public struct Server: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Makes a server called `name`.
     public init(_ name: String) { self.name = name }
 
+    /// The server's name.
     public var description: String { name }
 }
 

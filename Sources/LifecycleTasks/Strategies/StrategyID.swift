@@ -51,6 +51,7 @@ public struct LabParseError: Error, Sendable, Hashable, CustomStringConvertible 
         self.valid = valid
     }
 
+    /// The message a person reads, listing the valid values.
     public var description: String {
         "unknown \(kind) \"\(value)\": valid values are \(valid.joined(separator: ", "))"
     }
@@ -71,8 +72,10 @@ public enum ToastStrategyID: String, StrategyIdentifier {
     /// The same `TaskBag`, but the closure calls a method of the view state (captures it).
     case t6 = "T6"
 
+    /// The scenario whose repro runs these strategies.
     public static var scenario: ScenarioName { .toast }
 
+    /// The label for the Strategy menu.
     public var title: String {
         switch self {
         case .t1: "onAppear + Task (bug)"
@@ -84,6 +87,7 @@ public enum ToastStrategyID: String, StrategyIdentifier {
         }
     }
 
+    /// One sentence on what the strategy does and what happens.
     public var explanation: String {
         switch self {
         case .t1:
@@ -101,6 +105,7 @@ public enum ToastStrategyID: String, StrategyIdentifier {
         }
     }
 
+    /// Whether the spec lists this strategy as a bug or trap.
     public var isBuggy: Bool {
         switch self {
         case .t1, .t3, .t6: true
@@ -108,6 +113,7 @@ public enum ToastStrategyID: String, StrategyIdentifier {
         }
     }
 
+    /// The spec's outcome text for this strategy's row.
     public var expectedOutcome: String {
         switch self {
         case .t1:
@@ -135,8 +141,10 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
     /// A press flips an optional trigger; `.task(id: trigger) { guard trigger != nil … }`.
     case b3 = "B3"
 
+    /// The scenario whose repro runs these strategies.
     public static var scenario: ScenarioName { .button }
 
+    /// The label for the Strategy menu.
     public var title: String {
         switch self {
         case .b1: "Button { Task { … } } (bug)"
@@ -145,6 +153,7 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
         }
     }
 
+    /// One sentence on what the strategy does and what happens.
     public var explanation: String {
         switch self {
         case .b1:
@@ -156,8 +165,10 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
         }
     }
 
+    /// Whether the spec lists this strategy as a bug or trap.
     public var isBuggy: Bool { self == .b1 }
 
+    /// The spec's outcome text for this strategy's row.
     public var expectedOutcome: String {
         switch self {
         case .b1:
@@ -179,8 +190,10 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     /// `task(while: .active)` (M7).
     case p3 = "P3"
 
+    /// The scenario whose repro runs these strategies.
     public static var scenario: ScenarioName { .scenePhase }
 
+    /// The label for the Strategy menu.
     public var title: String {
         switch self {
         case .p1: "onAppear / onDisappear (bug)"
@@ -189,6 +202,7 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
         }
     }
 
+    /// One sentence on what the strategy does and what happens.
     public var explanation: String {
         switch self {
         case .p1:
@@ -200,8 +214,10 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
         }
     }
 
+    /// Whether the spec lists this strategy as a bug or trap.
     public var isBuggy: Bool { self == .p1 }
 
+    /// The spec's outcome text for this strategy's row.
     public var expectedOutcome: String {
         switch self {
         case .p1:
@@ -219,16 +235,21 @@ public enum ServerStrategyID: String, StrategyIdentifier {
     /// `.task(id: server)` listening to the server's status notifications.
     case i1 = "I1"
 
+    /// The scenario whose repro runs these strategies.
     public static var scenario: ScenarioName { .server }
 
+    /// The label for the Strategy menu.
     public var title: String { ".task(id: server)" }
 
+    /// One sentence on what the strategy does and what happens.
     public var explanation: String {
         "Switching server changes the task's id, which cancels the old listener and starts one for the new server."
     }
 
+    /// Whether the spec lists this strategy as a bug or trap.
     public var isBuggy: Bool { false }
 
+    /// The spec's outcome text for this strategy's row.
     public var expectedOutcome: String {
         "switching server cancels the old listener and starts a new one; exactly one listener is live; a status posted by the old server no longer changes the label"
     }
@@ -269,6 +290,7 @@ public enum AnyStrategyID: Sendable, Hashable, Codable, CustomStringConvertible 
         }
     }
 
+    /// The raw value as typed on the command line.
     public var description: String { rawValue }
 
     /// The menu title of the strategy.
@@ -311,6 +333,7 @@ public enum AnyStrategyID: Sendable, Hashable, Codable, CustomStringConvertible 
         }
     }
 
+    /// Decodes the value from its plain form, rejecting invalid values with a message.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -319,6 +342,7 @@ public enum AnyStrategyID: Sendable, Hashable, Codable, CustomStringConvertible 
         }
     }
 
+    /// Encodes the value in its plain form (a number or a SPEC ID string).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -336,6 +360,7 @@ public enum ScenarioName: String, CaseIterable, Codable, Sendable, Hashable, Cus
     /// Seed 004's server listener (I1).
     case server
 
+    /// The raw value as typed on the command line.
     public var description: String { rawValue }
 
     /// Parses a scenario name ("toast", "button", "scene-phase", "server"), ignoring case;
@@ -353,6 +378,21 @@ public enum ScenarioName: String, CaseIterable, Codable, Sendable, Hashable, Cus
 
     /// The strategy a scenario runs when none is given: its first row.
     public var defaultStrategy: AnyStrategyID { strategies[0] }
+
+    /// The strategy `--strategy` names for this scenario, or ``defaultStrategy`` when `text` is
+    /// `nil`.
+    ///
+    /// ```swift
+    /// try ScenarioName.toast.strategy("t2")   // .toast(.t2)
+    /// try ScenarioName.toast.strategy("B1")   // throws: valid values are T1, T2, …, T6
+    /// ```
+    /// - Throws: ``LabParseError`` listing this scenario's strategies when `text` names none of them.
+    public func strategy(_ text: String?) throws(LabParseError) -> AnyStrategyID {
+        guard let text else { return defaultStrategy }
+        let wanted = text.labTrimmed.uppercased()
+        if let match = strategies.first(where: { $0.rawValue == wanted }) { return match }
+        throw LabParseError(kind: "\(rawValue) strategy", value: text, valid: strategies.map(\.rawValue))
+    }
 }
 
 extension String {

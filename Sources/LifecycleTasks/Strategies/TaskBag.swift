@@ -61,6 +61,12 @@ public final class TaskBag {
 
     /// How many tasks the bag has started.
     public var count: Int { tasks.count }
+
+    /// Cancels every task the bag started, as its `deinit` would (the screens' `reset()` uses it
+    /// for bags a captured closure keeps alive).
+    public func cancelAll() {
+        for task in tasks { task.cancel() }
+    }
 }
 
 /// A thread-safe count of live objects, decremented from `deinit`s that may run on any thread.

@@ -80,6 +80,7 @@ public final class ToastScreen {
     let ledger = TaskLedger()
     let stateCensus = LiveCounter()
     let bagCensus = LiveCounter()
+    private var bags: [WeakBag] = []
 
     /// Makes the screen, hidden.
     /// - Parameters:
@@ -144,9 +145,16 @@ public final class ToastScreen {
     public func reset() {
         hide(cause: .reset)
         ledger.cancelAll()
+        for bag in bags.compactMap(\.bag) { bag.cancelAll() }
+        bags.removeAll()
     }
 
-    /// Calls `handler` after every show and hide. Keep the token.
+    func track(_ bag: TaskBag) {
+        bags.removeAll { $0.bag == nil }
+        bags.append(WeakBag(bag: bag))
+    }
+
+    /// Calls `handler` after every show, hide and log line. Keep the token.
     public func onChange(_ handler: @escaping @MainActor (ToastScreen) -> Void) -> ObservationToken {
         observers.add(handler)
     }
@@ -155,6 +163,7 @@ public final class ToastScreen {
     public func log(_ text: String) {
         logLines.append(LogLine(time: context.now, text: text))
         context.log.append(.message(text))
+        observers.notify(self)
     }
 }
 
@@ -212,6 +221,7 @@ public final class ToastViewState {
             registry: screen.context.registry, owner: node, strategy: screen.strategy.rawValue,
             census: screen.bagCensus)
         census.increment()
+        screen.track(taskBag)
     }
 
     deinit { census.decrement() }
@@ -397,4 +407,9 @@ final class AnyViewHost<Hosted: HostedView> {
 
     func present(_ view: Hosted) { presentView(view) }
     func dismissAndEnsureDisappeared(_ view: Hosted) { dismissView(view) }
+}
+
+/// A bag the screen can still cancel on reset without keeping it alive.
+private struct WeakBag {
+    weak var bag: TaskBag?
 }

@@ -17,6 +17,12 @@ extension FakeHost {
         if delta > .zero { await advance(by: delta) } else { await settle() }
     }
 
+    /// Settles again (at most `rounds` times, no clock advance) until `condition` holds: for
+    /// end states that are certain but reached through hops a loaded machine may delay.
+    func settle(until condition: () -> Bool, rounds: Int = 40) async {
+        for _ in 0..<rounds where !condition() { await settle() }
+    }
+
     /// This host's live records with the given state.
     func live(_ state: TaskState = .running) -> [TaskRecord] {
         context.registry.liveRecords.filter { $0.state == state }
