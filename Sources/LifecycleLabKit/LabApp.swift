@@ -116,7 +116,7 @@ public final class LabApp {
 
     /// A pacer on the real clock whose tolerance scales with D (a main loop jitters by a few
     /// milliseconds; D/10 still keeps T1's D and T2's 1.5 D far apart at any scale).
-    static func realTimePacer(clock: any Clock<Duration>, timing: LabTiming) -> ScenarioPacer {
+    public static func realTimePacer(clock: any Clock<Duration>, timing: LabTiming) -> ScenarioPacer {
         let tolerance = max(timing.toastDuration / 10, .milliseconds(20))
         return ScenarioPacer.realTime(clock: clock, tolerance: tolerance)
     }

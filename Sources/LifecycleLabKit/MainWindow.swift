@@ -16,9 +16,8 @@ public final class MainWindow {
     public let menuButton = MenuButton()
     /// The "Strategy: T1" label in the header bar.
     public let strategyLabel = Label()
-    /// The task panel's root widget.
-    public let panelRoot: Widget
-    private let panelKeepAlive: AnyObject?
+    /// The live task panel (SPEC §5).
+    public let panel: TaskPanel
     private unowned let app: LabApp
     private let environment: LabEnvironment
     private var shortcutsWindow: Window?
@@ -35,7 +34,7 @@ public final class MainWindow {
         environment.windowScene = environment.scenes.scene(for: window, name: "main window")
 
         pages = PageFactory.makePages(environment: environment, options: app.options)
-        (panelRoot, panelKeepAlive) = PageFactory.makePanel(environment: environment)
+        panel = PageFactory.makePanel(environment: environment)
 
         stack.transition = .crossfade
         stack.transitionDuration = 150
@@ -60,7 +59,7 @@ public final class MainWindow {
         let scroller = ScrolledWindow()
         scroller.child = stack
         paned.startChild = scroller
-        paned.endChild = panelRoot
+        paned.endChild = panel.root
         paned.position = 820
         window.child = paned
 
@@ -92,6 +91,7 @@ public final class MainWindow {
 
     /// Closes every window of the app.
     func close() {
+        panel.detach()
         shortcutsWindow?.destroy()
         aboutWindow?.destroy()
         window.destroy()

@@ -10,5 +10,6 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + ApplicationTests.cases
         + PanelTests.cases
         + AppToastTests.cases
+        + AppPageTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })
