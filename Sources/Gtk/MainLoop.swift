@@ -255,6 +255,22 @@ private final class RunState {
 }
 
 extension MainLoop {
+    /// Benchmark reference: drains the main queue on this (main) thread forever with a bare
+    /// `poll` loop on libdispatch's eventfd — the bridge without GLib and GTK around it. It
+    /// separates what the GTK loop adds from what running the main actor on the real main
+    /// thread costs (which `dispatchMain()`, whose workers drain the main queue, never pays).
+    /// End the process from a main-actor task (`exit`).
+    public static func runBareDispatchLoop() -> Never {
+        GtkRuntime.requireMainThread()
+        precondition(!isBridgeInstalled, "Gtk.MainLoop.runBareDispatchLoop: the GLib bridge is installed; use one or the other")
+        let fd = _dispatch_get_main_queue_handle_4CF()
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            _ = poll(&entry, 1, -1)
+            drainMainQueue(fd: fd)
+        }
+    }
+
     /// Benchmark support: the floor for one loop hop. A plain C `g_idle_add` callback (no
     /// Swift closure, no dispatch) re-adds itself `iterations` times while the loop runs.
     /// - Returns: nanoseconds per round trip.
