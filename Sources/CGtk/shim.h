@@ -22,6 +22,7 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 
 /* Blocks (no spinning) until fd is readable or usec microseconds pass; 1 when readable. */
 static inline int cg_wait_readable(int fd, long usec) {
+    if (fd < 0 || fd >= FD_SETSIZE) return 0; /* select cannot watch it: do not wait */
     fd_set set;
     FD_ZERO(&set);
     FD_SET(fd, &set);
