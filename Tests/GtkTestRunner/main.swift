@@ -8,5 +8,6 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + BridgeTests.cases
         + WrapperTests.cases
         + ApplicationTests.cases
+        + PreconditionTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })
