@@ -50,7 +50,8 @@ enum ApplicationTests {
     }
 
     /// Runs this binary with `arguments`, waiting on a GLib child watch (the loop keeps running).
-    static func runSelf(_ arguments: [String], includeStderr: Bool = false) throws -> (Int32, String) {
+    static func runSelf(_ arguments: [String], includeStderr: Bool = false,
+                        unsetting removed: [String] = []) throws -> (Int32, String) {
         var fds: [Int32] = [0, 0]
         try require(pipe(&fds) == 0, "pipe")
         var actions = posix_spawn_file_actions_t()
@@ -63,7 +64,8 @@ enum ApplicationTests {
         var env: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
         var index = 0
         while let entry = environ[index] {
-            env.append(strdup(entry))
+            let text = String(cString: entry)
+            if !removed.contains(where: { text.hasPrefix($0 + "=") }) { env.append(strdup(entry)) }
             index += 1
         }
         env.append(nil)

@@ -8,6 +8,7 @@ import Gtk
 enum PreconditionTests {
     static let uninitializedFlag = "--precondition-uninitialized"
     static let wrongThreadFlag = "--precondition-wrong-thread"
+    static let noDisplayFlag = "--init-without-display"
 
     static var cases: [GtkTestCase] {
         Harness.smokeModes[uninitializedFlag] = {
@@ -19,7 +20,22 @@ enum PreconditionTests {
             Task { @MainActor in _ = Label("off the main thread") }
             dispatchMain()
         }
+        Harness.smokeModes[noDisplayFlag] = {
+            do {
+                try GtkRuntime.initialize()
+                print("initialized")
+                return 0
+            } catch {
+                print("\(error)")
+                return 3
+            }
+        }
         return [
+            GtkTestCase("issue 2 start-up: gtk_init_check without a display throws a clear error") {
+                let (status, output) = try ApplicationTests.runSelf([noDisplayFlag], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
+                expectEqual(status, 3, "threw")
+                expect(output.hasPrefix("no display: set DISPLAY or WAYLAND_DISPLAY"), "message: \(output)")
+            },
             GtkTestCase("issue 2 preconditions: a widget before GTK is initialized says to initialize") {
                 let (status, output) = try ApplicationTests.runSelf([uninitializedFlag], includeStderr: true)
                 expect(status != 0, "crashed")
