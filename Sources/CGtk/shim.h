@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <sys/select.h>
 
 /*
  * The only C in the project. Everything here is a `static inline` helper for what Swift
@@ -18,6 +19,16 @@
  * writes to whenever work is enqueued on the main queue. */
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+/* Blocks (no spinning) until fd is readable or usec microseconds pass; 1 when readable. */
+static inline int cg_wait_readable(int fd, long usec) {
+    if (fd < 0 || fd >= FD_SETSIZE) return 0; /* select cannot watch it: do not wait */
+    fd_set set;
+    FD_ZERO(&set);
+    FD_SET(fd, &set);
+    struct timeval timeout = { 0, usec };
+    return select(fd + 1, &set, NULL, NULL, &timeout) > 0;
+}
 
 static inline int cg_gettid(void) { return (int)syscall(SYS_gettid); }
 static inline int cg_is_main_thread(void) { return cg_gettid() == (int)getpid(); }

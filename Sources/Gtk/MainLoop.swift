@@ -17,9 +17,9 @@ import Glibc
 /// default main context; its callback first reads the eventfd (libdispatch does not drain it
 /// itself: measured, a source that skips the read stays readable and spins a core — 1.95 s of
 /// CPU in 2 s of idle, against 0.3 ms with the read), then drains the queue. Jobs enqueued
-/// while draining write the fd again, so nothing is lost; when a drain enqueued more main-actor
-/// work, the callback drains again at once (within a 1 ms budget) instead of going round the
-/// whole GLib loop.
+/// while draining write the fd again, so nothing is lost; when more main-actor work arrives at
+/// once (or within ``lingerMicroseconds``, waiting blocked, not spinning) the callback drains
+/// again (within a 1 ms budget) instead of going round the whole GLib loop.
 ///
 /// With nothing to do the process sleeps in `poll`: no timer, no spinning. Wake latency is one
 /// `poll` return. The source has `G_PRIORITY_DEFAULT`, like GDK's event source, so a burst of
@@ -61,10 +61,19 @@ public enum MainLoop {
     nonisolated static let drainBudgetNanoseconds: UInt64 = 1_000_000
 
     /// The bridge source's callback. Reads the eventfd first (libdispatch only writes it; jobs
-    /// enqueued while we drain write it again), drains the main queue, and while the drain
-    /// itself enqueued more work (the eventfd is readable again) and the budget lasts, drains
-    /// again right here: a main-actor hop then costs one `read` and one drain instead of a
-    /// whole GLib loop iteration (poll, prepare and check of every source).
+    /// enqueued while we drain write it again), drains the main queue, and while more work
+    /// arrives — enqueued by the drain itself, or by another thread within
+    /// ``lingerMicroseconds`` — and the budget lasts, drains again right here: a main-actor
+    /// hop then costs a `read` and a drain instead of a whole GLib loop iteration (poll,
+    /// prepare and check of every source, GDK's X11 source reading the X socket twice).
+    /// After a drain, how long the bridge waits — blocked in `select` on the eventfd, not
+    /// spinning — for the next main-actor job before it returns to GLib. A main actor that
+    /// ping-pongs with other threads (a `Task.yield()`, an `await` on another actor in a loop,
+    /// an `AsyncStream` fed from a worker) then skips one whole GLib iteration per hop
+    /// (measured: about 3 µs of 12 on the benchmark host). It only ever delays GTK's own
+    /// events by this much right after main-actor work, within the 1 ms drain budget, and
+    /// costs no CPU. Set it to 0 to return to GLib at once. Main thread only.
+    nonisolated(unsafe) public static var lingerMicroseconds = 50
     nonisolated static func drainMainQueue(fd: Int32) {
         isDraining = true
         defer { isDraining = false }
@@ -76,7 +85,12 @@ public enum MainLoop {
             _dispatch_main_queue_callback_4CF(nil)
             // Non-blocking (libdispatch creates the eventfd with EFD_NONBLOCK): 8 bytes when
             // the drain enqueued more work, EAGAIN when it did not.
-            guard read(fd, &counter, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size else { return }
+            var more = read(fd, &counter, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size
+            if !more, lingerMicroseconds > 0, cg_wait_readable(fd, lingerMicroseconds) != 0 {
+                // Another thread handed the main actor more work while we waited.
+                more = read(fd, &counter, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size
+            }
+            guard more else { return }
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let elapsed = (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec)
@@ -255,6 +269,22 @@ private final class RunState {
 }
 
 extension MainLoop {
+    /// Benchmark reference: drains the main queue on this (main) thread forever with a bare
+    /// `poll` loop on libdispatch's eventfd — the bridge without GLib and GTK around it. It
+    /// separates what the GTK loop adds from what running the main actor on the real main
+    /// thread costs (which `dispatchMain()`, whose workers drain the main queue, never pays).
+    /// End the process from a main-actor task (`exit`).
+    public static func runBareDispatchLoop() -> Never {
+        GtkRuntime.requireMainThread()
+        precondition(!isBridgeInstalled, "Gtk.MainLoop.runBareDispatchLoop: the GLib bridge is installed; use one or the other")
+        let fd = _dispatch_get_main_queue_handle_4CF()
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            _ = poll(&entry, 1, -1)
+            drainMainQueue(fd: fd)
+        }
+    }
+
     /// Benchmark support: the floor for one loop hop. A plain C `g_idle_add` callback (no
     /// Swift closure, no dispatch) re-adds itself `iterations` times while the loop runs.
     /// - Returns: nanoseconds per round trip.

@@ -50,16 +50,29 @@ enum ApplicationTests {
     }
 
     /// Runs this binary with `arguments`, waiting on a GLib child watch (the loop keeps running).
-    static func runSelf(_ arguments: [String]) throws -> (Int32, String) {
+    static func runSelf(_ arguments: [String], includeStderr: Bool = false,
+                        unsetting removed: [String] = [], executable: String = "/proc/self/exe") throws -> (Int32, String) {
         var fds: [Int32] = [0, 0]
         try require(pipe(&fds) == 0, "pipe")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        if includeStderr { posix_spawn_file_actions_adddup2(&actions, fds[1], 2) }
         posix_spawn_file_actions_addclose(&actions, fds[0])
-        var argv: [UnsafeMutablePointer<CChar>?] = (["gtk-tests"] + arguments).map { strdup($0) } + [nil]
+        let name = executable == "/proc/self/exe" ? "gtk-tests" : executable
+        var argv: [UnsafeMutablePointer<CChar>?] = ([name] + arguments).map { strdup($0) } + [nil]
+        // No crash backtracer in children that are expected to crash: it is slow and noisy.
+        var env: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            if !removed.contains(where: { text.hasPrefix($0 + "=") }) { env.append(strdup(entry)) }
+            index += 1
+        }
+        env.append(nil)
+        defer { env.forEach { free($0) } }
         var pid = pid_t()
-        let rc = posix_spawn(&pid, "/proc/self/exe", &actions, nil, &argv, environ)
+        let rc = posix_spawn(&pid, executable, &actions, nil, &argv, &env)
         argv.forEach { free($0) }
         posix_spawn_file_actions_destroy(&actions)
         close(fds[1])

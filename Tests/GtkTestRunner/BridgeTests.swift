@@ -28,8 +28,11 @@ enum BridgeTests {
                 expectEqual(log, ["clicked", "task started main=true", "slept main=true", "MainActor.run"])
             },
             GtkTestCase("issue 2 bridge: a continuation resumed from another thread resumes main-actor code promptly") {
+                // No GLib timer runs during this case, so a resume that waited for some other
+                // event would take until the case's timeout. The host is shared and loaded, so
+                // judge the median, and the worst only against a generous bound.
                 let clock = ContinuousClock()
-                var worst = Duration.zero
+                var latencies: [Duration] = []
                 for round in 0..<20 {
                     let start = clock.now
                     let onMain: Bool = await withCheckedContinuation { continuation in
@@ -40,9 +43,11 @@ enum BridgeTests {
                         }
                     } && GtkRuntime.isMainThread
                     expect(onMain, "resumed on the main thread")
-                    worst = max(worst, clock.now - start)
+                    latencies.append(clock.now - start)
                 }
-                expect(worst < .milliseconds(50), "worst resume latency \(worst) (should be well under 50 ms)")
+                latencies.sort()
+                expect(latencies[latencies.count / 2] < .milliseconds(5), "median resume latency \(latencies[latencies.count / 2])")
+                expect(latencies.last! < .seconds(1), "worst resume latency \(latencies.last!)")
             },
             GtkTestCase("issue 2 bridge: idle CPU stays near zero with a window open") {
                 let window = Harness.window("idle")

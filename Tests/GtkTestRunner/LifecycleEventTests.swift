@@ -83,7 +83,7 @@ enum LifecycleEventTests {
                 try await presentAndFocus(window)
                 expectEqual(tracker.phase, .active, "after present")
                 phases = []
-                window.minimize()
+                try await minimizeAndWait(window)
                 try await waitFor("background") { tracker.phase == .background }
                 await settle()
                 expect(window.isMinimized, "surface state MINIMIZED")

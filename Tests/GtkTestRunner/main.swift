@@ -8,6 +8,7 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + BridgeTests.cases
         + WrapperTests.cases
         + ApplicationTests.cases
+        + PreconditionTests.cases
         + PanelTests.cases
         + AppToastTests.cases
         + AppPageTests.cases
