@@ -12,8 +12,8 @@ import LifecycleTasks
 enum AppPageTests {
     static var cases: [GtkTestCase] {
         [
-            buttonB1, buttonB2, buttonB3,
-            scenePhase(.p1), scenePhase(.p2), scenePhase(.p3),
+            buttonB1, buttonB2, buttonB3, buttonHidden,
+            scenePhase(.p1), scenePhase(.p2), scenePhase(.p3), scenePhaseNotShown,
             serverI1, navigationN1,
         ]
             + ButtonStrategyID.allCases.map(buttonRepro)
@@ -89,14 +89,20 @@ enum AppPageTests {
             let action = try unwrap(page.actionButton, "Action!")
             for press in 1...3 {
                 action.click()
-                await settle(.milliseconds(40))
-                expectEqual(registry.liveRecords.count, 1, "live tasks after press \(press)")
-                expectEqual(page.screen.execsRunning, 1, "execs running after press \(press)")
+                // The previous task is `cancelling` until its exec returns; only one may be `running`.
+                expect(registry.liveRecords.count { $0.state == .running } == 1, "one running task right after press \(press)")
+                try await waitFor("one live task after press \(press)", timeout: .milliseconds(400)) {
+                    registry.liveRecords.count == 1 && page.screen.execsRunning == 1
+                }
             }
             expectEqual(page.screen.execsCancelled, 2, "each press cancelled the previous exec")
 
             page.closeButton.click()
-            await settle(.milliseconds(40))
+            expectEqual(registry.liveRecords.count { $0.state == .running }, 0, "closing asked the exec to cancel")
+            // "At once": well before the exec's L = 0.5 s would have ended it.
+            try await waitFor("cancelled exec returned", timeout: .milliseconds(300)) {
+                page.screen.execsRunning == 0 && page.screen.liveViewStates == 0
+            }
             expectEqual(page.screen.execsRunning, 0, "closing cancelled the exec")
             expectEqual(page.screen.execsCancelled, 3, "cancelled execs")
             expectEqual(page.screen.liveViewStates, 0, "page state released at once")
@@ -133,15 +139,18 @@ enum AppPageTests {
             action.click()
             try await waitFor("first exec running") { page.screen.execsRunning == 1 }
             action.click()
-            await settle(.milliseconds(40))
+            expect(registry.liveRecords.count { $0.state == .running } == 1, "one running task right after the press")
+            try await waitFor("restarted exec running", timeout: .milliseconds(400)) {
+                page.screen.execsStarted == 2 && page.screen.execsRunning == 1 && registry.liveRecords.count == 1
+            }
             expectEqual(page.screen.execsStarted, 2, "the press restarted the exec")
             expectEqual(page.screen.execsCancelled, 1, "the previous exec was cancelled")
             expectEqual(page.screen.execsRunning, 1, "one exec running")
             expectEqual(registry.liveRecords.count, 1, "one live task")
 
             page.closeButton.click()
-            await settle(.milliseconds(40))
-            expectEqual(page.screen.execsRunning, 0, "closing cancelled the exec")
+            expectEqual(registry.liveRecords.count { $0.state == .running }, 0, "closing asked the exec to cancel")
+            try await waitFor("cancelled exec returned", timeout: .milliseconds(300)) { page.screen.execsRunning == 0 }
             expectEqual(page.screen.execsCancelled, 2, "cancelled execs")
             expectEqual(page.screen.liveViewStates, 0, "page state released")
             expectEqual(registry.liveRecords.count, 0, "no live task")
@@ -150,9 +159,32 @@ enum AppPageTests {
         }
     }
 
+    static var buttonHidden: GtkTestCase {
+        GtkTestCase("B2: hiding the whole page (another page of the window shown) unmaps the inner page and cancels; B1 does not") {
+            let fixture = try PageFixture(timeScale: 0.05)
+            let page = ButtonPage(environment: fixture.environment)
+            try await fixture.show(page.root)
+            for id in [ButtonStrategyID.b2, .b1] {
+                page.select(strategy: .button(id))
+                page.openButton.click()
+                try await waitFor("page node appeared") { page.screen.page?.node.isAppeared == true }
+                try unwrap(page.actionButton, "Action!").click()
+                try await waitFor("exec running") { page.screen.execsRunning == 1 }
+                page.root.hide()  // what the window's stack does to a page it stops showing
+                expect(page.screen.page?.node.isAppeared == false, "\(id): inner page disappeared with its ancestor")
+                await settle(.milliseconds(40))
+                expectEqual(page.screen.execsRunning, id == .b2 ? 0 : 1, "\(id): execs running once the page is hidden")
+                expectEqual(fixture.registry.liveRecords.count { $0.isOrphan }, id == .b2 ? 0 : 1, "\(id): orphans")
+                page.root.show()
+                try await waitFor("\(id): page node appeared again") { page.screen.page?.node.isAppeared == true }
+            }
+            await fixture.finish(page)
+        }
+    }
+
     static func buttonRepro(_ id: ButtonStrategyID) -> GtkTestCase {
         GtkTestCase("\(id.rawValue): seed 001's repro (runScenario) through the page's real buttons: every check but the driver's real-time waivers passes") {
-            let fixture = try PageFixture(timeScale: 0.05)
+            let fixture = try PageFixture(timeScale: 0.2)  // L = 2 s: room for a loaded machine's stalls
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
             page.select(strategy: .button(id))
@@ -251,6 +283,28 @@ enum AppPageTests {
             try await waitFor("side effect released on close", timeout: .milliseconds(300)) { !effect.isHeld }
             expectEqual(effect.acquisitions, effect.releases, "every acquisition released")
             expect(fixture.registry.records.allSatisfy { !$0.retainsOwner }, "no task retains the page")
+            await fixture.finish(page)
+        }
+    }
+
+    static var scenePhaseNotShown: GtkTestCase {
+        GtkTestCase("P2: a page that is not shown never starts; it loads and takes the side effect once shown") {
+            let fixture = try PageFixture(timeScale: 0.1)
+            let page = ScenePhasePage(environment: fixture.environment)
+            try await fixture.show(page.root)
+            pick(page.strategyPicker, 1)
+            expectEqual(page.currentStrategy, .scenePhase(.p2), "strategy")
+            page.root.hide()  // another page of the window's stack is shown
+            page.openButton.click()
+            await settle(.milliseconds(350))
+            expect(page.screen.isPageOpen, "inner page open")
+            expectEqual(page.screen.loads, 0, "no load while not shown")
+            expectEqual(page.screen.polls, 0, "no poll while not shown")
+            expect(!page.sideEffect.isHeld, "no side effect while not shown")
+            expectEqual(fixture.registry.counters.started, 0, "no task started")
+            page.root.show()
+            try await waitFor("loaded once shown") { page.screen.loads == 1 && page.sideEffect.isHeld }
+            try await waitFor("polling once shown") { page.screen.polls >= 1 }
             await fixture.finish(page)
         }
     }
