@@ -193,10 +193,12 @@ public final class ButtonPage: LabPage {
         guard !scenarioRunning else { return }
         scenarioRunning = true
         reproButton.isSensitive = false
+        strategyPicker.isSensitive = false  // the run holds the current screen
         verdictLabel.text = "Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…"
         let driver = ScenarioDriver(context: environment.context, pacer: PageKit.pacer(for: environment))
         if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
         reproButton.isSensitive = true
+        strategyPicker.isSensitive = true
         scenarioRunning = false
     }
 }

@@ -211,10 +211,12 @@ public final class ScenePhasePage: LabPage {
         guard !scenarioRunning else { return }
         scenarioRunning = true
         reproButton.isSensitive = false
+        strategyPicker.isSensitive = false  // the run holds the current screen
         verdictLabel.text = "Running seed 003's repro (minimize, restore, focus elsewhere and back)…"
         let driver = ScenarioDriver(context: environment.context, pacer: PageKit.pacer(for: environment))
         if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
         reproButton.isSensitive = true
+        strategyPicker.isSensitive = true
         scenarioRunning = false
     }
 }

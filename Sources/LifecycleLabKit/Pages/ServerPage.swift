@@ -193,10 +193,12 @@ public final class ServerPage: LabPage {
         guard !scenarioRunning else { return }
         scenarioRunning = true
         reproButton.isSensitive = false
+        serverPicker.isSensitive = false  // the run picks through it
         verdictLabel.text = "Running seed 004's repro (A posts, pick B, A posts again, B posts)…"
         let driver = ScenarioDriver(context: environment.context, pacer: PageKit.pacer(for: environment))
         if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
         reproButton.isSensitive = true
+        serverPicker.isSensitive = true
         scenarioRunning = false
     }
 }
