@@ -30,10 +30,13 @@ enum AppBenchmarks {
 
     // MARK: In-process: the real app window
 
+    private static var launched = 0
+
     /// Launches the app's window in this process (as the GTK tests do).
     static func launchApp(_ arguments: [String]) -> LabApp? {
         guard let options = try? LaunchOptions.parse(arguments) else { return nil }
-        let app = LabApp(options: options)
+        launched += 1
+        let app = LabApp(options: options, applicationID: "\(LabApp.applicationID).Bench\(launched)")
         do { try app.application.register() } catch {
             FileHandleStderr.write("lifecycle-bench: cannot register the app: \(error)\n")
             return nil

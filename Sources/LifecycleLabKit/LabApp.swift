@@ -49,9 +49,11 @@ public final class LabApp {
     }
 
     /// Makes the application; nothing is shown until ``run()``.
-    public init(options: LaunchOptions) {
+    /// - Parameter applicationID: the GApplication ID; tests and benchmarks that run several
+    ///   app windows in one process give each its own, as each exports itself on the session bus.
+    public init(options: LaunchOptions, applicationID: String = LabApp.applicationID) {
         self.options = options
-        self.application = Application(id: Self.applicationID)
+        self.application = Application(id: applicationID)
         application.onActivate { [unowned self] in self.activate() }
     }
 

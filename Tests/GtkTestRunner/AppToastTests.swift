@@ -7,11 +7,13 @@ import LifecycleTasks
 @MainActor
 final class AppFixture {
     let app: LabApp
+    private static var launched = 0
 
     /// Launches the app's window with these command-line arguments (e.g. `--time-scale 0.2`).
     init(_ arguments: [String]) throws {
         let options = try LaunchOptions.parse(arguments)
-        app = LabApp(options: options)
+        Self.launched += 1
+        app = LabApp(options: options, applicationID: "\(LabApp.applicationID).Test\(Self.launched)")
         try app.application.register()
         app.activate()
     }
@@ -21,11 +23,16 @@ final class AppFixture {
     var registry: TaskRegistry { environment.context.registry }
     var toastPage: ToastPage { window.toastPage! }
 
-    /// Waits until the window is shown and focused (openbox gives new windows the focus).
+    /// Waits until the window is shown, focused (openbox gives new windows the focus) and its
+    /// first frames are painted, so the first, slow layout of a fresh window does not fall
+    /// inside a timed repro.
     func ready() async throws {
-        try await waitFor("main window mapped and active", timeout: .seconds(5)) {
-            self.window.window.isMapped && self.window.window.isActive
+        var painted = false
+        window.window.onFirstFramePainted { painted = true }
+        try await waitFor("main window mapped, active and painted", timeout: .seconds(5)) {
+            self.window.window.isMapped && self.window.window.isActive && painted
         }
+        await settle(.milliseconds(300))
     }
 
     /// A scenario driver on the app's real clock, as `--scenario` uses.
@@ -117,7 +124,21 @@ enum AppToastTests {
             let fixture = try AppFixture(["--strategy", id.rawValue, "--time-scale", "0.25"])
             try await fixture.ready()
             let d = fixture.environment.timing.toastDuration
+            // What the live panel shows while the repro runs: a flag may clear when its task
+            // ends (retains owner does), so it is read as it happens, after the panel's own
+            // coalesced update of the same turn.
+            let panel = fixture.window.panel
+            var shownFlags: Set<String> = []
+            let watch = fixture.registry.observe { change in
+                guard case .updated(let record) = change, record.isOrphan || record.retainsOwner else { return }
+                MainLoop.idle {
+                    guard let shown = panel.flags(for: record.id) else { return }
+                    if shown.orphan { shownFlags.insert("\(record.id.rawValue) orphan") }
+                    if shown.retains { shownFlags.insert("\(record.id.rawValue) retains owner") }
+                }
+            }
             let verdict = await fixture.toastPage.runScenario(driver: fixture.driver())
+            watch.cancel()
             try require(verdict != nil, "no verdict")
             let v = verdict!
             expect(v.matchesSpec, "verdict does not match the spec:\n\(v.summary)")
@@ -132,6 +153,14 @@ enum AppToastTests {
             case .t6: expect(flags.contains { $0.contains("retain") }, "T6 flags retains owner: \(flags)")
             default: expect(flags.isEmpty, "\(id) raises no flag: \(flags)")
             }
+            // The live panel beside the page tells the same story (SPEC §5).
+            panel.flushPendingChanges()
+            expectEqual(panel.counters, fixture.registry.counters, "panel counters match the registry")
+            for flag in v.flagsRaised {
+                expect(shownFlags.contains("\(flag.task) \(flag.flag)"),
+                       "panel showed task #\(flag.task) as \(flag.flag); it showed \(shownFlags.sorted())")
+            }
+            expect(panel.timelineBarCount >= (id == .t1 || id == .t6 ? 2 : 1), "timeline draws the timers")
             if id == .t3 {
                 expect(v.log.contains { $0.text == "auto-dismissed" && abs($0.t - dSeconds / 3) < dSeconds / 10 },
                        "T3 logs auto-dismissed at D/3: \(v.log)")
