@@ -71,13 +71,14 @@ public final class LabApp {
             return
         }
         let timing = (try? LabTiming(timeScale: options.timeScale)) ?? .standard
-        let context = LifecycleContext(clock: ContinuousClock())
+        let context = LifecycleContext(clock: LabClock())
         let environment = LabEnvironment(application: application, context: context, timing: timing)
         self.environment = environment
         loadStyle()
         let window = MainWindow(app: self, environment: environment)
         mainWindow = window
         installShutdownSignals()
+        startStubbornTaskIfAsked()
         if getenv("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil {
             // Benchmark hook (`app.startup`): print when the first frame was painted, then quit.
             window.window.onFirstFramePainted { [weak self] in
@@ -138,6 +139,17 @@ public final class LabApp {
         if let strategy = options.strategyChoice { labPage.select(strategy: strategy) }
         let driver = ScenarioDriver(context: environment.context,
                                     pacer: Self.realTimePacer(clock: environment.context.clock, timing: environment.timing))
+        // With --screenshot too, the picture is taken mid-repro: for the toast at 0.9 D, after
+        // the second show and just before a stale T1/T6 timer would hide it.
+        var shot: Task<Void, Never>?
+        if let path = options.screenshot {
+            let delay = page == .toast ? environment.timing.toastDuration * 0.9 : environment.timing.toastDuration
+            shot = Task { @MainActor in
+                try? await environment.context.clock.sleep(for: delay)
+                self.saveScreenshot(to: path)
+            }
+        }
+        defer { shot?.cancel() }
         if let verdict = await labPage.runScenario(driver: driver) {
             print(verdict.json())
             fflush(nil)
@@ -154,14 +166,20 @@ public final class LabApp {
         _ = await MainLoop.waitUntil(timeout: .seconds(5)) { window.window.isMapped && window.window.width > 0 }
         // Let the first frames (and the stack's layout) happen before rendering.
         await MainLoop.sleep(for: .milliseconds(400))
+        saveScreenshot(to: path)
+        quitNow()
+    }
+
+    private func saveScreenshot(to path: String) {
+        guard let window = mainWindow else { return }
+        window.panel.flushPendingChanges()
         do {
             try window.window.savePNG(to: path)
-            print("lifecycle-lab: wrote \(path)")
+            writeStandardError("lifecycle-lab: wrote \(path)\n")
         } catch {
             writeStandardError("lifecycle-lab: cannot take the screenshot: \(error)\n")
             exitStatus = 1
         }
-        quitNow()
     }
 
     // MARK: Shutdown
@@ -186,6 +204,8 @@ public final class LabApp {
         shuttingDown = true
         let registry = environment.context.registry
         let started = ContinuousClock.now
+        let liveAtStart = registry.counters.live
+        let cancelledBefore = registry.counters.cancelled
         mainWindow?.resetAllPages()
         registry.cancelAll()
         Task { @MainActor in
@@ -197,9 +217,27 @@ public final class LabApp {
             }
             if getenv("LIFECYCLE_LAB_REPORT_SHUTDOWN") != nil {
                 let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-                writeStandardError("lifecycle-lab: shutdown after \(reason): \(left.count) task(s) left, \(Int(ms.rounded())) ms\n")
+                // Issue 5 (Tests/cli/shutdown.sh): also how many tasks were live when shutdown
+                // began and how many of them ended cancelled, so "every task cancelled" is checkable.
+                let cancelled = registry.counters.cancelled - cancelledBefore
+                writeStandardError("lifecycle-lab: shutdown after \(reason): \(left.count) task(s) left, \(Int(ms.rounded())) ms; "
+                    + "\(liveAtStart) live at the start, \(cancelled) ended cancelled\n")
             }
             self.quitNow()
+        }
+    }
+
+    /// Test hook (issue 5, Tests/cli/shutdown.sh): with `LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS=N`
+    /// set, registers one task that ignores cancellation and returns N ms after it started, so
+    /// the shutdown bound and its report can be seen on the real process. No page has such a
+    /// task (every strategy's work honours cancellation, even the buggy ones).
+    private func startStubbornTaskIfAsked() {
+        guard let value = getenv("LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS"), let ms = Int(String(cString: value)), ms > 0,
+              let registry = environment?.context.registry
+        else { return }
+        registry.unstructuredTask(name: "stubborn (test hook)", strategy: "test", owner: nil) {
+            // Awaiting another unstructured task's value: cancelling this one does not reach it.
+            await Task { try? await Task.sleep(for: .milliseconds(ms)) }.value
         }
     }
 

@@ -52,7 +52,7 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(PageName.validList).", valueName: "NAME"))
     public var scenario: String?
 
-    @Option(name: .long, help: ArgumentHelp("Render the window to this PNG file once it is laid out, then exit.", valueName: "FILE.png"))
+    @Option(name: .long, help: ArgumentHelp("Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.", valueName: "FILE.png"))
     public var screenshot: String?
 
     public init() {}
