@@ -31,9 +31,9 @@ public final class LifecycleContext {
         self.clock = clock
         let elapsed = Self.makeElapsed(clock)
         self.elapsed = elapsed
-        let log = EventLog(limit: logLimit, now: { elapsed() })
+        let log = EventLog(limit: logLimit, now: elapsed)
         self.log = log
-        self.registry = TaskRegistry(historyLimit: historyLimit, log: log, now: { elapsed() })
+        self.registry = TaskRegistry(historyLimit: historyLimit, log: log, now: elapsed)
     }
 
     /// Time since the context was made, read from ``clock``.

@@ -61,12 +61,12 @@ public final class LifecycleNode {
     }
 
     let context: LifecycleContext
-    private var willAppearActions: [@MainActor () -> Void] = []
-    private var appearActions: [@MainActor () -> Void] = []
-    private var disappearActions: [@MainActor () -> Void] = []
-    private var phaseActions: [@MainActor (ScenePhase, ScenePhase) -> Void] = []
-    private var readers: [ActiveReader] = []
-    private var slots: [TaskSlot] = []
+    @exclusivity(unchecked) private var willAppearActions: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var appearActions: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var disappearActions: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var phaseActions: [@MainActor (ScenePhase, ScenePhase) -> Void] = []
+    @exclusivity(unchecked) private var readers: [ActiveReader] = []
+    @exclusivity(unchecked) private var slots: [TaskSlot] = []
     private var sceneToken: ObservationToken?
     /// This node's live task ids, shared with the registry.
     let taskIndex = OwnerIndex()
@@ -286,13 +286,30 @@ final class TaskSlot {
         self.makeOperation = makeOperation
     }
 
+    /// The entry of the task this slot runs, so a cancel needs no registry lookup.
+    private var current: TaskRegistry.Entry?
+
     func perform(_ actions: TaskSlotMachine.Actions) {
-        if let id = actions.cancel { node.context.registry.cancel(id) }
-        if actions.start {
-            let id = node.context.registry.startManaged(
-                name: name, strategy: strategy, owner: node, slot: self, priority: priority, makeOperation())
-            machine.didStart(id)
+        if let id = actions.cancel {
+            if let entry = current, entry.record.id == id {
+                node.context.registry.cancel(entry)
+            } else {
+                node.context.registry.cancel(id)
+            }
+            current = nil
         }
+        if actions.start {
+            let entry = node.context.registry.startManaged(
+                name: name, strategy: strategy, owner: node, slot: self, priority: priority, makeOperation())
+            current = entry
+            machine.didStart(entry.record.id)
+        }
+    }
+
+    /// The registry says the task ended (by itself or after a cancel).
+    func taskEnded(_ id: TaskID) {
+        machine.taskEnded(id)
+        if current?.record.id == id { current = nil }
     }
 }
 

@@ -1,8 +1,21 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
+internal import Dispatch
+
+/// "Is this code running on the main actor?" without crashing when it is not.
+///
+/// A thread check is not enough: under an async `main` (the test runner) `dispatch_main()`
+/// retires the main thread and a worker thread drains the main queue, so the main actor moves
+/// between threads. The main actor is the dispatch main queue on Linux (and under GLib, whose
+/// bridge drains that queue), so a queue-specific value marks it wherever it runs.
+enum MainQueueMark {
+    private static let key = DispatchSpecificKey<UInt8>()
+    private static let installed: Bool = {
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return true
+    }()
+
+    static func install() { _ = installed }
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == 1 }
+}
 
 /// A task's number in the registry: 1, 2, 3 … in start order.
 public struct TaskID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
@@ -162,14 +175,13 @@ public final class TaskRegistry {
     private let observers = ObserverList<RegistryChange>()
     private var endWaiters: [Int: @MainActor () -> Void] = [:]
     private var nextWaiter = 0
-    nonisolated private let mainThread: pthread_t
 
     init(historyLimit: Int, log: EventLog, now: @escaping @MainActor () -> Duration) {
         precondition(historyLimit >= 0, "historyLimit must not be negative")
         self.historyLimit = historyLimit
         self.log = log
         self.now = now
-        self.mainThread = pthread_self()
+        MainQueueMark.install()
     }
 
     // MARK: Reading
@@ -179,9 +191,24 @@ public final class TaskRegistry {
         (liveRecords + historyRecords).sorted { $0.id < $1.id }
     }
 
+    /// Notices an outside `cancel()` of an unstructured task that the cancellation handler has
+    /// not reported yet (it hops to the main actor when the canceller is not on the main
+    /// thread). `Task.isCancelled` on the handle is exact at any moment, so every read and
+    /// every orphan decision goes through here first.
+    private func syncOutsideCancels() {
+        for entry in live.values.sorted(by: { $0.record.id < $1.record.id }) where entry.record.state == .running {
+            if entry.throwingTask?.isCancelled ?? false { markCancelling(entry) }
+        }
+    }
+
+    private func syncOutsideCancel(_ entry: Entry) {
+        if entry.record.state == .running, entry.throwingTask?.isCancelled ?? false { markCancelling(entry) }
+    }
+
     /// The running and cancelling tasks, by id.
     public var liveRecords: [TaskRecord] {
-        live.values.map(\.record).sorted { $0.id < $1.id }
+        syncOutsideCancels()
+        return live.values.map(\.record).sorted { $0.id < $1.id }
     }
 
     /// The kept ended records, oldest end first.
@@ -192,7 +219,10 @@ public final class TaskRegistry {
 
     /// The record with this id, live or still in the history.
     public func record(_ id: TaskID) -> TaskRecord? {
-        if let entry = live[id] { return entry.record }
+        if let entry = live[id] {
+            syncOutsideCancel(entry)
+            return entry.record
+        }
         return history.first { $0.id == id }
     }
 
@@ -207,6 +237,11 @@ public final class TaskRegistry {
     /// Does nothing for an ended or unknown id, or one already cancelling.
     public func cancel(_ id: TaskID) {
         guard let entry = live[id] else { return }
+        cancel(entry)
+    }
+
+    func cancel(_ entry: Entry) {
+        guard entry.record.state.isLive else { return }
         markCancelling(entry)
         entry.task?.cancel()
         entry.throwingTask?.cancel()
@@ -257,7 +292,6 @@ public final class TaskRegistry {
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> (TaskID, Task<Void, any Error>) {
         let id = nextTaskID()
-        let mainThread = self.mainThread
         // The task holds the registry strongly: a registered task keeps its registry alive until
         // it ends, so its end is always recorded.
         let task = Task<Void, any Error>(priority: priority) { @MainActor in
@@ -266,7 +300,7 @@ public final class TaskRegistry {
                 try await withTaskCancellationHandler {
                     try await operation()
                 } onCancel: {
-                    Self.noteOutsideCancel(id, of: self, mainThread: mainThread)
+                    Self.noteOutsideCancel(id, of: self)
                 }
                 self.end(id, Task.isCancelled ? .cancelled : .finished)
             } catch is CancellationError {
@@ -287,26 +321,25 @@ public final class TaskRegistry {
     func startManaged(
         name: String, strategy: String, owner: LifecycleNode, slot: TaskSlot, priority: TaskPriority,
         _ operation: @escaping @MainActor @Sendable () async -> Void
-    ) -> TaskID {
-        let id = nextTaskID()
+    ) -> Entry {
+        let entry = register(nextTaskID(), name: name, strategy: strategy, owner: owner)
+        entry.slot = slot
         // No cancellation handler: nobody outside the registry holds this task, so every cancel
-        // goes through `cancel(_:)`, which marks `cancelling` itself.
-        let task = Task<Void, Never>(priority: priority) { @MainActor in
+        // goes through `cancel(_:)`, which marks `cancelling` itself. The closure holds the
+        // entry, so the end needs no lookup.
+        entry.task = Task<Void, Never>(priority: priority) { @MainActor in
             self.pendingStartCount -= 1
             await operation()
-            self.end(id, Task.isCancelled ? .cancelled : .finished)
+            self.end(entry, Task.isCancelled ? .cancelled : .finished)
         }
-        let entry = register(id, name: name, strategy: strategy, owner: owner)
-        entry.task = task
-        entry.slot = slot
-        return id
+        return entry
     }
 
-    /// Runs synchronously in whoever cancels. On the main thread we are on the main actor
-    /// already and mark at once, so the panel never shows a stale `running` after
-    /// `onDisappear { task.cancel() }`; from another thread we hop.
-    private nonisolated static func noteOutsideCancel(_ id: TaskID, of registry: TaskRegistry, mainThread: pthread_t) {
-        if pthread_equal(pthread_self(), mainThread) != 0 {
+    /// Runs synchronously in whoever cancels. On the main actor (the main queue) we mark at
+    /// once, so the panel never shows a stale `running` after `onDisappear { task.cancel() }`;
+    /// from elsewhere we hop (and reads catch up through `syncOutsideCancels`).
+    private nonisolated static func noteOutsideCancel(_ id: TaskID, of registry: TaskRegistry) {
+        if MainQueueMark.isCurrent {
             MainActor.assumeIsolated { registry.cancelRequestedFromOutside(id) }
         } else {
             Task { @MainActor in registry.cancelRequestedFromOutside(id) }
@@ -347,6 +380,7 @@ public final class TaskRegistry {
         if running.isEmpty { return }
         for id in running {
             guard let entry = live[id] else { continue }
+            syncOutsideCancel(entry)
             entry.ownerDisappeared = true
             refreshFlags(entry, notify: true)
         }
@@ -402,7 +436,15 @@ public final class TaskRegistry {
     }
 
     private func end(_ id: TaskID, _ state: TaskState) {
-        guard let entry = live.removeValue(forKey: id) else {
+        guard let entry = live[id] else {
+            preconditionFailure("task \(id) ended twice or was never registered")
+        }
+        end(entry, state)
+    }
+
+    private func end(_ entry: Entry, _ state: TaskState) {
+        let id = entry.record.id
+        guard live.removeValue(forKey: id) != nil else {
             preconditionFailure("task \(id) ended twice or was never registered")
         }
         if entry.record.isOrphan { counters.orphaned -= 1 }
@@ -425,7 +467,7 @@ public final class TaskRegistry {
         log.append(.taskEnded(id, state), at: time)
         changed(.updated(entry.record))
         appendHistory(entry.record)
-        slot?.machine.taskEnded(id)
+        slot?.taskEnded(id)
         if let index = entry.index {
             index.removeRunning(id)
             index.removeWatched(id)

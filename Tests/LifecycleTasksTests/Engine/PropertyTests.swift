@@ -44,6 +44,12 @@ struct PropertyTests {
         func live(_ name: String) -> Int { registry.liveRecords.filter { $0.name == name }.count }
         func checkNow(after step: String) {
             let phase = host.window.phase
+            // propertyCheck reports only the failing input, so print the state on a failure.
+            let diagnosis = "after \(step) in \(sequence): live \(registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" }), m6 \(m6), appeared \(node.isAppeared), phase \(phase)"
+            if running("m3") > 1 || running("m4") != (node.isAppeared ? 1 : 0)
+                || running("m7") != (node.isAppeared && phase == .active ? 1 : 0) || !registry.counters.addUp {
+                print("PROPERTY FAILURE", diagnosis)
+            }
             // Never more than one live (uncancelled) task per modifier.
             #expect(running("m3") <= 1, "after \(step)")
             // M4 and M7 actions never end by themselves here, so the model is exact.
@@ -67,6 +73,9 @@ struct PropertyTests {
             case .advance: await host.advance(by: .seconds(1))
             }
             checkNow(after: step.description)
+            if step == .advance, live("m3") > 1 || live("m4") > 1 || live("m7") > 1 {
+                print("PROPERTY FAILURE settled", step, sequence, registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" })
+            }
             if step == .advance {
                 // Settled: cancelled tasks have ended, so at most one live task per modifier.
                 #expect(live("m3") <= 1 && live("m4") <= 1 && live("m7") <= 1, "settled after \(step)")
@@ -75,6 +84,10 @@ struct PropertyTests {
         if node.isAppeared { node.disappear() }
         checkNow(after: "final disappear")
         await host.settle()
+        if !registry.liveRecords.isEmpty {
+            print("PROPERTY FAILURE final", sequence, registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" },
+                  "sleeps", context.sleepsInProgress, "pending", host.clock.pendingCount, "inflight", host.clock.inFlightCount)
+        }
         // After a final disappear no M3/M4/M7 task is alive.
         #expect(registry.liveRecords.isEmpty, "left alive: \(registry.liveRecords.map(\.name))")
         #expect(registry.counters.addUp && registry.counters.live == 0)
@@ -100,6 +113,11 @@ struct PropertyTests {
             }
             node.appear()
             await host.settle()
+            let registry = host.context.registry
+            if registry.liveRecords.count != 1 || registry.counters.cancelled != count {
+                print("PROPERTY FAILURE bursts", count, registry.liveRecords.map { "\($0.id) \($0.state)" }, registry.counters,
+                      "sleeps", context.sleepsInProgress, "pending", host.clock.pendingCount, "inflight", host.clock.inFlightCount)
+            }
             #expect(host.context.registry.liveRecords.map(\.name) == ["m3"])
             #expect(host.context.registry.counters.started == count + 1)
             #expect(host.context.registry.counters.cancelled == count)
