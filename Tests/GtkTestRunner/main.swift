@@ -12,5 +12,6 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + PanelTests.cases
         + AppToastTests.cases
         + AppPageTests.cases
+        + ReliabilityTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })
