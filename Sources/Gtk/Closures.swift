@@ -46,6 +46,9 @@ public class GLibClosureBox: @unchecked Sendable {
 }
 
 /// A box for one closure of type `Body`.
+///
+/// `@unchecked Sendable` for the same reason as ``GLibClosureBox``: `body` is set at creation,
+/// called and dropped on the main thread only (GLib dispatches and destroy-notifies there).
 final class ClosureBox<Body>: GLibClosureBox, @unchecked Sendable {
     var body: Body?
     init(_ body: Body) { self.body = body }
@@ -123,12 +126,15 @@ let boolTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPo
 /// (instance, arg, user_data) → void
 let pointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
     let box = ClosureBox<PointerBody>.from(data)
+    // Safe: `assumeIsolated` runs the closure synchronously on this (the main) thread, so the
+    // raw pointer never crosses a thread; the annotation only satisfies the Sendable check.
     nonisolated(unsafe) let arg = arg
     MainActor.assumeIsolated { box.body?(arg) }
 }
 /// (instance, arg1, arg2, user_data) → void
 let twoPointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
     let box = ClosureBox<TwoPointerBody>.from(data)
+    // Safe: used synchronously on this thread inside `assumeIsolated` (see pointerTrampoline).
     nonisolated(unsafe) let a = a, b = b
     MainActor.assumeIsolated { box.body?(a, b) }
 }

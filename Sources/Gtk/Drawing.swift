@@ -86,6 +86,8 @@ typealias DrawBody = @MainActor (CairoContext, Int, Int) -> Void
 
 private let drawTrampoline: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
     let box = ClosureBox<DrawBody>.from(data)
+    // Safe: the cairo context is used synchronously on this (the main) thread inside
+    // `assumeIsolated` and not kept after the draw call returns.
     nonisolated(unsafe) let cr = cr
     MainActor.assumeIsolated {
         guard let cr else { return }

@@ -114,6 +114,8 @@ private final class RowStore<Row: Widget> {
 /// (factory, list_item, user_data) → void, passing the list item as the first pointer.
 private let twoPointerTrampolineFactory: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, item, data in
     let box = ClosureBox<TwoPointerBody>.from(data)
+    // Safe: used synchronously on this (the main) thread inside `assumeIsolated`; the pointer
+    // never crosses a thread.
     nonisolated(unsafe) let item = item
     MainActor.assumeIsolated { box.body?(item, nil) }
 }

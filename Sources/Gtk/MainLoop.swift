@@ -73,6 +73,8 @@ public enum MainLoop {
     /// (measured: about 3 µs of 12 on the benchmark host). It only ever delays GTK's own
     /// events by this much right after main-actor work, within the 1 ms drain budget, and
     /// costs no CPU. Set it to 0 to return to GLib at once. Main thread only.
+    // nonisolated(unsafe): read by the bridge callback, which GLib runs on the main thread, and
+    // set by callers on that thread; no other thread touches it, so no lock is needed.
     nonisolated(unsafe) public static var lingerMicroseconds = 50
     nonisolated static func drainMainQueue(fd: Int32) {
         isDraining = true
@@ -106,6 +108,8 @@ public enum MainLoop {
 
     /// Set while the bridge runs main-queue jobs (main thread only), to catch a nested loop
     /// started from main-actor async code, which could never run the jobs it waits for.
+    // nonisolated(unsafe): written and read only on the main thread (the bridge callback and
+    // the nested-loop entry points it guards), never concurrently.
     nonisolated(unsafe) static var isDraining = false
 
     static func requireNotDraining(_ function: StaticString) {

@@ -110,9 +110,14 @@ enum ReliabilityTests {
         try await waitFor("the 1,000 actions running", timeout: .seconds(5)) { registry.pendingStartCount == 0 }
         panel.flushPendingChanges()
         // Responsiveness with 1,000 live rows: a 1 ms timer, and one change applied on its own.
-        t0 = clock.now
-        await MainLoop.sleep(for: .milliseconds(1))
-        let timerLag = (clock.now - t0).milliseconds - 1
+        // (the median of 9: the first after 1,000 new rows also waits for their layout)
+        var lags: [Double] = []
+        for _ in 0..<9 {
+            t0 = clock.now
+            await MainLoop.sleep(for: .milliseconds(1))
+            lags.append((clock.now - t0).milliseconds - 1)
+        }
+        let timerLag = lags.sorted()[4]
         tasks[1].cancel()
         t0 = clock.now
         panel.flushPendingChanges()
@@ -141,7 +146,7 @@ enum ReliabilityTests {
         expectEqual(panel.counters, c, "panel counters = registry at the end")
         print("  figures: start 1,000 \(fmt(startMs)) ms; panel flushes: 1,000 added \(fmt(addFlush)) ms, one change beside "
             + "1,000 rows \(fmt(oneFlush)) ms, 334 cancels \(fmt(cancelFlush)) ms, 1,000 ends \(fmt(endFlush)) ms; "
-            + "1 ms timer late by \(fmt(timerLag)) ms; rows now \(panel.rowCount)")
+            + "1 ms timer late by \(fmt(timerLag)) ms (median; worst \(fmt(lags.max() ?? 0)) ms); rows now \(panel.rowCount)")
         expect(oneFlush < 50, "one change took \(fmt(oneFlush)) ms to apply beside 1,000 rows (bound 50 ms)")
         expect(timerLag < 50, "a 1 ms timer fired \(fmt(timerLag)) ms late with 1,000 live tasks (bound 50 ms)")
         // Whole batches of hundreds of rows: bounded too, looser (debug build).
