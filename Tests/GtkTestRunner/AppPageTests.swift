@@ -183,7 +183,7 @@ enum AppPageTests {
     }
 
     static func buttonRepro(_ id: ButtonStrategyID) -> GtkTestCase {
-        GtkTestCase("\(id.rawValue): seed 001's repro (runScenario) through the page's real buttons: every check but the driver's real-time waivers passes") {
+        GtkTestCase("\(id.rawValue): seed 001's repro (runScenario) through the page's real buttons: matches the spec") {
             let fixture = try PageFixture(timeScale: 0.2)  // L = 2 s: room for a loaded machine's stalls
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
@@ -310,7 +310,7 @@ enum AppPageTests {
     }
 
     static func scenePhaseRepro(_ id: ScenePhaseStrategyID) -> GtkTestCase {
-        GtkTestCase("\(id.rawValue): seed 003's repro (runScenario) through the real window: every check but the driver's real-time waivers passes",
+        GtkTestCase("\(id.rawValue): seed 003's repro (runScenario) through the real window: matches the spec",
                     timeout: .seconds(20)) {
             let fixture = try PageFixture(timeScale: 0.3)  // P = 300 ms: room for the window manager
             let page = ScenePhasePage(environment: fixture.environment)
@@ -446,33 +446,12 @@ enum AppPageTests {
         dropDown.selectedIndex = index
     }
 
-    /// Why a check of the core's scenario driver is not compared on a real clock, or `nil` if it is.
-    ///
-    /// These are the driver's timing, not the pages' behaviour: the driver assumes an action
-    /// takes no time, while on a real clock every action settles for 20 ms and the window
-    /// manager takes a few milliseconds to report a phase (reported to the core). The core's own
-    /// tests compare them on a test clock.
-    static func realTimeWaiver(_ check: String, _ strategy: AnyStrategyID) -> String? {
-        switch (strategy, check) {
-        case (.button(.b1), "thrown error recorded by the registry"), (.button(.b2), "thrown error shown to the user"),
-             (.button(.b3), "thrown error shown to the user"):
-            return "the throwing exec starts two settles after 1.5L, so it ends one settle after the driver reads at 2.5L"
-        case (.button(.b2), "most execs at once"), (.button(.b3), "most execs at once"):
-            return "main's ButtonScreen counts the exec cancelled at the instant the next one starts as overlapping "
-                + "(the core branch counts overlap in time)"
-        case (.scenePhase, _) where check.hasPrefix("polls "):
-            return "poll counts: polling restarts a few ms after each step (window manager latency), so its grid falls "
-                + "on the steps that read the counts, and a loaded machine shifts a poll across a step"
-        default:
-            return nil
-        }
-    }
-
-    /// Every check of `verdict` passes, except the real-time ones of ``realTimeWaiver(_:_:)``.
+    /// Every check of `verdict` passes and it matches the spec's row.
     static func expectVerdict(_ verdict: ScenarioVerdict, for strategy: AnyStrategyID,
                               file: StaticString = #fileID, line: UInt = #line) {
         expect(!verdict.checks.isEmpty, "the verdict has checks", file: file, line: line)
-        let failed = verdict.checks.filter { !$0.passed && realTimeWaiver($0.name, strategy) == nil }
+        expect(verdict.matchesSpec, "\(strategy) verdict matches the spec", file: file, line: line)
+        let failed = verdict.checks.filter { !$0.passed }
         expect(failed.isEmpty, "verdict: " + failed.map { "\($0.name): expected \($0.expected), observed \($0.observed)" }
             .joined(separator: "; "), file: file, line: line)
     }
@@ -497,7 +476,7 @@ final class PageFixture {
             try application.register()
             Self.application = application
         }
-        environment = LabEnvironment(application: application, context: LifecycleContext(),
+        environment = LabEnvironment(application: application, context: LifecycleContext(clock: LabClock()),
                                      timing: try LabTiming(timeScale: timeScale))
         environment.attachMainWindowForPages(Harness.window("pages", width: 720, height: 760))
     }

@@ -95,9 +95,9 @@ public final class ScenarioDriver {
 
     /// Runs seed 001's repro, with L = ``LabTiming/workDuration``: t = 0 open the page and press
     /// Action!, press again at L/10 and 2L/10, close the page at L/2; at 1.5L make `exec()`
-    /// throw, open the page and press once (it throws at 2.5L); close it at 2.6L, watch until
-    /// 2.7L. Readings are taken between actions (3L/10, 6L/10, 1.5L, 2.6L), so a real main
-    /// loop's latency does not change them.
+    /// throw, open the page and press once (it throws at 2.5L); close it at 2.75L, watch until
+    /// 2.9L. Readings are taken between actions (3L/10, 6L/10, 1.5L, 2.75L), well clear of
+    /// them, so a real main loop's latency does not change them.
     /// - Parameters:
     ///   - screen: a fresh button screen with its page closed, built on this driver's context.
     ///   - actuator: opens, closes and presses; `nil` calls the screen directly.
@@ -134,11 +134,11 @@ public final class ScenarioDriver {
         await run.act(.setExecThrows(true), actuator)
         await run.act(.openPage, actuator)
         await run.act(.pressAction, actuator)
-        await run.wait(until: l * 26 / 10)
+        await run.wait(until: l * 11 / 4)
         let surfaced = screen.surfacedErrors.count
         let failedInRegistry = run.records.count { if case .failed = $0.state { true } else { false } }
         await run.act(.closePage, actuator)
-        await run.wait(until: l * 27 / 10)
+        await run.wait(until: l * 29 / 10)
 
         if id == .b3 {
             run.expect("first appear does nothing", expected: "0 execs", observed: "\(startedByAppear) execs",

@@ -171,13 +171,21 @@ public final class ScenePhaseScreen {
         observers.notify(self)
     }
 
-    /// Polls every P until cancelled.
+    /// Polls every P until cancelled, on a fixed grid as a repeating timer does: each sleep
+    /// runs to the next multiple of P from the start, so a late wake-up does not push every
+    /// later poll back.
     func pollForever() async throws {
-        let clock = context.clock
-        let interval = timing.pollInterval
+        try await Self.repeatEvery(timing.pollInterval, on: context.clock) { self.poll() }
+    }
+
+    private static func repeatEvery<C: Clock<Duration>>(
+        _ interval: Duration, on clock: C, _ body: @MainActor () -> Void
+    ) async throws {
+        var next = clock.now.advanced(by: interval)
         while true {
-            try await clock.sleep(for: interval)
-            poll()
+            try await clock.sleep(until: next, tolerance: nil)
+            body()
+            next = next.advanced(by: interval)
         }
     }
 
