@@ -17,7 +17,9 @@ internal import Synchronization
 /// await clock.advance(by: .seconds(3), context: context)
 /// ```
 public final class TrackedTestClock: Clock, Sendable {
+    /// `Swift.Duration`, as `LifecycleContext` wants.
     public typealias Duration = Swift.Duration
+    /// The wrapped `TestClock`'s instant.
     public typealias Instant = TestClock<Swift.Duration>.Instant
 
     struct State {
