@@ -15,36 +15,42 @@ public import LifecycleTasks
 /// `changeCount`, the log's `totalAppended`, the clock's sleep counters, plus anything the test
 /// adds — and settling ends once the probe stays unchanged for `quietRounds` rounds in a row and every
 /// registered task has begun running (`pendingStartCount == 0`).
-/// It is bounded (`maxRounds`): running out means work is still moving (a busy loop), and the
-/// function returns `false` so the caller can fail the test, as NIO's `EmbeddedEventLoop`
-/// fails on left-over work.
+/// It is bounded: after `maxRounds` rounds *and* 20 s of real time (a generous allowance for a
+/// slow machine, never slept on) it gives up and returns `false` so the caller can fail the
+/// test, as NIO's `EmbeddedEventLoop` fails on left-over work.
 @MainActor
 public enum Settle {
     /// Runs rounds until nothing observable changes for `quietRounds` rounds.
     /// - Returns: `true` when it settled, `false` when `maxRounds` ran out.
     @discardableResult
     public static func run(
-        context: LifecycleContext?, clock: TrackedTestClock?,
+        context: LifecycleContext?, clock trackedClock: TrackedTestClock?,
         quietRounds: Int = 3, maxRounds: Int = 2_000,
         probe: @MainActor () -> Int = { 0 }
     ) async -> Bool {
         func fingerprint() -> [Int] {
-            [context?.registry.changeCount ?? 0, context?.log.totalAppended ?? 0, clock?.activity ?? 0, probe()]
+            [context?.registry.changeCount ?? 0, context?.log.totalAppended ?? 0, trackedClock?.activity ?? 0, probe()]
         }
         var last = fingerprint()
         var quiet = 0
-        for _ in 0..<maxRounds {
+        var rounds = 0
+        // Rounds bound the wait; real time only stretches it when the machine is slow (the
+        // thread sanitizer, a starved pool), never shortens it, and is never slept on.
+        let wall = ContinuousClock()
+        let patience = wall.now.advanced(by: .seconds(20))
+        while true {
             await round()
+            rounds += 1
             let now = fingerprint()
-            if now == last && isIdle(context: context, clock: clock) {
+            if now == last && isIdle(context: context, clock: trackedClock) {
                 quiet += 1
                 if quiet >= quietRounds { return true }
             } else {
                 quiet = 0
                 last = now
             }
+            if rounds >= maxRounds && wall.now > patience { return false }
         }
-        return false
     }
 
     /// Whether nothing is known to be in flight: every registered task has begun, every

@@ -1,5 +1,5 @@
 public import Clocks
-internal import Synchronization
+internal import Foundation
 
 /// A `TestClock` that also knows who sleeps on it, so tests can advance time one deadline at a
 /// time and know when every sleeper has gone to sleep.
@@ -17,7 +17,9 @@ internal import Synchronization
 /// await clock.advance(by: .seconds(3), context: context)
 /// ```
 public final class TrackedTestClock: Clock, Sendable {
+    /// `Swift.Duration`, as `LifecycleContext` wants.
     public typealias Duration = Swift.Duration
+    /// The wrapped `TestClock`'s instant.
     public typealias Instant = TestClock<Swift.Duration>.Instant
 
     struct State {
@@ -29,7 +31,7 @@ public final class TrackedTestClock: Clock, Sendable {
 
     /// The wrapped clock; advancing it directly works too, without the per-deadline stepping.
     public let base: TestClock<Swift.Duration>
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// Creates a clock at offset zero.
     public init() {
@@ -81,4 +83,19 @@ public final class TrackedTestClock: Clock, Sendable {
 
     /// A number that changes whenever a sleep starts or ends (for progress probes).
     public var activity: Int { state.withLock { $0.entered &* 1_000_003 &+ $0.left } }
+}
+
+/// State behind an `NSLock`. Not `Synchronization.Mutex`: on Linux it waits with raw futex
+/// calls that ThreadSanitizer does not see, so every access under it was reported as a race.
+final class LockedState<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }
