@@ -15,7 +15,7 @@ enum ReliabilityTests {
     static var cases: [GtkTestCase] {
         [
             faultThrows, faultIgnoresCancellation, thousandTasks, shutdownBound,
-            showHideCycles, pageSwitches, strategySwitches,
+            showHideCycles, pageSwitches, strategySwitches, appReleased,
             eventStorm, appStorm,
         ]
     }
@@ -258,6 +258,31 @@ enum ReliabilityTests {
         await fixture.close()
     }
 
+    /// What LeakSanitizer cannot tell (a live Swift object's weak side table looks leaked to
+    /// it): after tearDown and the fixture's release, nothing keeps the app objects alive.
+    static let appReleased = GtkTestCase("issue 5 §4 ownership: after tearDown the LabApp, its main window and toast page are released") {
+        weak var app: LabApp?
+        weak var window: MainWindow?
+        weak var page: ToastPage?
+        do {
+            let fixture = try AppFixture(["--strategy", "T2", "--time-scale", "10"])
+            try await fixture.ready()
+            fixture.toastPage.showButton.click()
+            await settle(.milliseconds(20))
+            fixture.toastPage.hideButton.click()
+            app = fixture.app
+            window = fixture.window
+            page = fixture.toastPage
+            await fixture.close()
+        }
+        await settle(.milliseconds(300))
+        print("  figures: after tearDown: LabApp \(app == nil ? "released" : "alive"), MainWindow \(window == nil ? "released" : "alive"), "
+            + "ToastPage \(page == nil ? "released" : "alive")")
+        expect(app == nil, "LabApp still alive after tearDown and the fixture's release")
+        expect(window == nil, "MainWindow still alive")
+        expect(page == nil, "ToastPage still alive")
+    }
+
     // MARK: §7 randomized event storms on real widgets
 
     static var stormSteps: Int { envInt("RELIABILITY_STORM_STEPS") ?? 4_000 }
@@ -317,6 +342,8 @@ enum ReliabilityTests {
         @MainActor func parent(_ index: Int) -> Box { index < 4 ? inner : outer }
         try await presentAndFocus(window)
         let registry = context.registry
+        var phaseChanges = 0
+        let phaseToken = scene.onChange { _, _ in phaseChanges += 1 }
 
         var stepFailures = 0
         @MainActor func check(_ step: Int, _ event: String, settled: Bool = false) {
@@ -418,8 +445,10 @@ enum ReliabilityTests {
         expect(c.addUp, "counters add up at the end: \(c)")
         expectEqual(c.orphaned, 0, "no orphans with .task modifiers")
         let events = tally.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        print("  figures: \(steps) steps in \(fmt(seconds)) s (\(events)); tasks started \(c.started), cancelled \(c.cancelled), "
+        print("  figures: \(steps) steps in \(fmt(seconds)) s (\(events)); scene phase changes \(phaseChanges); tasks started \(c.started), cancelled \(c.cancelled), "
             + "finished \(c.finished), left \(c.live)")
+        phaseToken.cancel()
+        expect(tally["minimize", default: 0] == 0 || phaseChanges > 0, "window events changed the scene phase")
         for item in nodes { item.binding.detach() }
     }
 
