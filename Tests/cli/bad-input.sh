@@ -53,5 +53,13 @@ check "missing value"           2 "Missing value" -- --strategy
 check "help"                    0 "--time-scale" -- --help
 check "no display"              1 "no display" --
 
+# A display that refuses (issue 5 §1): DISPLAY names a server nobody runs.
+out=$(env -u WAYLAND_DISPLAY DISPLAY=:97 XAUTHORITY=/nonexistent "$app" 2>&1 </dev/null); rc=$?
+if [[ $rc -eq 1 && "$out" == *"no display"* && "$out" != *"Fatal error"* ]]; then
+    echo "PASS display refuses"; passed=$((passed + 1))
+else
+    echo "FAIL display refuses: exit $rc, wanted 1 and 'no display'; output: $out"; failed=$((failed + 1))
+fi
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]
