@@ -237,6 +237,20 @@ enum ReliabilityTests {
         try await fixture.ready()
         let window = fixture.window
         let names = PageName.allCases
+        // Open the inner pages of the button, scene-phase and server pages, so each switch
+        // unmaps and maps nodes with tasks (a scene-phase page polls while shown, the server
+        // page listens with .task(id:)).
+        for name in names {
+            window.show(page: name)
+            let open: Button? = switch window.page(name) {
+            case let page as ButtonPage: page.openButton
+            case let page as ScenePhasePage: page.openButton
+            case let page as ServerPage: page.openButton
+            default: nil
+            }
+            open?.click()
+            await settle(.milliseconds(50))
+        }
         try await leakCheck("page switches", fixture: fixture, count: cycles, warmUp: 50) { index in
             window.show(page: names[(index + 1) % names.count])
         }
