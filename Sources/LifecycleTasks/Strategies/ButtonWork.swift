@@ -130,12 +130,12 @@ public final class ButtonScreen {
 
     /// Logs a line on the screen and in the context's event log.
     public func log(_ text: String) {
-        logLines.append(LogLine(time: context.now, text: text))
+        logLines.appendBounded(LogLine(time: context.now, text: text))
         context.log.append(.message(text))
     }
 
     func surface(_ error: any Error) {
-        surfacedErrors.append(String(describing: error))
+        surfacedErrors.appendBounded(String(describing: error))
         log("shown to the user: \(error)")
     }
 

@@ -145,7 +145,7 @@ public final class ScenePhaseScreen {
 
     /// Logs a line on the screen and in the context's event log.
     public func log(_ text: String) {
-        logLines.append(LogLine(time: context.now, text: text))
+        logLines.appendBounded(LogLine(time: context.now, text: text))
         context.log.append(.message(text))
     }
 

@@ -61,11 +61,12 @@ public final class ToastScreen {
     public private(set) var isPresented = false
     /// The toast on screen, `nil` while hidden.
     public private(set) var presented: ToastView?
-    /// Every line the toasts logged ("sleep start", "task cancel", "auto-dismissed" …), oldest first.
+    /// The lines the toasts logged ("sleep start", "task cancel", "auto-dismissed" …), oldest
+    /// first; the last 1,000 or so are kept.
     public private(set) var logLines: [LogLine] = []
-    /// Context times at which the toast was shown.
+    /// Context times at which the toast was shown (the last 1,000 or so).
     public private(set) var showTimes: [Duration] = []
-    /// Every change from shown to hidden, with its cause.
+    /// Changes from shown to hidden, with their causes (the last 1,000 or so).
     public private(set) var hideEvents: [HideEvent] = []
     /// How many toasts have been made.
     public private(set) var toastsMade = 0
@@ -120,7 +121,7 @@ public final class ToastScreen {
         toastsMade += 1
         let view = ToastView(screen: self, number: toastsMade)
         presented = view
-        showTimes.append(context.now)
+        showTimes.appendBounded(context.now)
         strategy.strategy.install(on: view, screen: self)
         anyHost.present(view)
         observers.notify(self)
@@ -132,7 +133,7 @@ public final class ToastScreen {
         guard isPresented, let view = presented else { return }
         isPresented = false
         presented = nil
-        hideEvents.append(HideEvent(time: context.now, cause: cause))
+        hideEvents.appendBounded(HideEvent(time: context.now, cause: cause))
         anyHost.dismissAndEnsureDisappeared(view)
         // The `if isPresented` branch is gone: SwiftUI drops the toast's @State with it.
         view.discardState()
@@ -161,7 +162,7 @@ public final class ToastScreen {
 
     /// Logs a line on the screen and in the context's event log (the seeds' `print`).
     public func log(_ text: String) {
-        logLines.append(LogLine(time: context.now, text: text))
+        logLines.appendBounded(LogLine(time: context.now, text: text))
         context.log.append(.message(text))
         observers.notify(self)
     }
