@@ -35,11 +35,7 @@ let package = Package(
         // Thin @MainActor wrapper over GTK 4 plus the GLib ↔ main-actor bridge.
         .target(name: "Gtk", dependencies: ["CGtk"], swiftSettings: settings),
         // The lifecycle-task core: pure Swift, no GTK.
-        .target(
-            name: "LifecycleTasks",
-            dependencies: [.product(name: "Clocks", package: "swift-clocks")],
-            swiftSettings: settings
-        ),
+        .target(name: "LifecycleTasks", swiftSettings: settings),
         // Fakes for tests: a fake host, an event recorder.
         .target(
             name: "LifecycleTestSupport",

@@ -227,6 +227,16 @@ public final class Stack: Widget {
         get { Int(gtk_stack_get_transition_duration(opaque)) }
         set { gtk_stack_set_transition_duration(opaque, guint(newValue)) }
     }
+    /// Whether every page gets the size of the largest (the default), which makes the stack
+    /// measure every page, shown or not. Wraps `gtk_stack_set_hhomogeneous` and
+    /// `gtk_stack_set_vhomogeneous`.
+    public var isHomogeneous: Bool {
+        get { gtk_stack_get_hhomogeneous(opaque) != 0 && gtk_stack_get_vhomogeneous(opaque) != 0 }
+        set {
+            gtk_stack_set_hhomogeneous(opaque, newValue ? 1 : 0)
+            gtk_stack_set_vhomogeneous(opaque, newValue ? 1 : 0)
+        }
+    }
 }
 
 /// Tabs for the pages of a ``Stack``. Wraps `GtkStackSwitcher`.

@@ -36,6 +36,9 @@ public final class MainWindow {
         pages = PageFactory.makePages(environment: environment, options: app.options)
         panel = PageFactory.makePanel(environment: environment)
 
+        // Only the shown page is measured and laid out (a homogeneous stack measures all five
+        // on every layout, the first frame included).
+        stack.isHomogeneous = false
         stack.transition = .crossfade
         stack.transitionDuration = 150
         for page in pages {

@@ -1,4 +1,10 @@
+// JSONEncoder only: FoundationEssentials has it without Foundation's ICU data, which costs
+// the app tens of milliseconds at start-up.
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// What a scenario run observed, and whether it matches the spec's row for its strategy.
 ///
