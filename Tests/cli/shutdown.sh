@@ -15,7 +15,7 @@ app=${1:?usage: scripts/with-display Tests/cli/shutdown.sh PATH/TO/lifecycle-lab
 bound_ms=${SHUTDOWN_BOUND_MS:-100}
 grace_ms=2000   # LabApp.shutdownGrace
 passed=0 failed=0
-work=$(mktemp -d)
+work=$(mktemp -d "${TMPDIR:-/tmp}/lifecycle-lab-shutdown.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 [[ -n "${DISPLAY:-}" ]] || { echo "shutdown.sh: needs a display (run it under scripts/with-display)" >&2; exit 1; }
 command -v xdotool >/dev/null || { echo "shutdown.sh: needs xdotool (apt-get install xdotool)" >&2; exit 1; }
@@ -39,7 +39,7 @@ run_case() {
         fail "$name" "the window never showed"; return
     fi
     # Let the scenario get going: its tasks are registered and running by now.
-    sleep 1.5
+    sleep "${SETTLE_S:-1.5}"
     if ! kill -0 "$pid" 2>/dev/null; then
         wait "$pid"; fail "$name" "the app ended before the request (exit $?)"; return
     fi
@@ -56,7 +56,8 @@ run_case() {
         SIGTERM)      kill -TERM "$pid" ;;
     esac
     # A watchdog so a hung shutdown fails the case instead of the script.
-    ( sleep $(( (max_ms + grace_ms) / 1000 + 5 )); kill -KILL "$pid" 2>/dev/null ) &
+    # (`trap - EXIT`: the subshell must not run the script's clean-up when it ends.)
+    ( trap - EXIT; sleep $(( (max_ms + grace_ms) / 1000 + 5 )); kill -KILL "$pid" 2>/dev/null ) &
     local dog=$!
     wait "$pid"; rc=$?
     t1=$(now_ms)
@@ -87,12 +88,15 @@ run_case() {
     passed=$((passed + 1))
 }
 
-toast=(--scenario toast --strategy T1 --time-scale 5)    # T1: an orphan timer, never cancelled by the page
-button=(--scenario button --strategy B1 --time-scale 5)  # B1: several execs at once
+# T1 at D = 3 s: show at 0, hide at 1 s, show at 1.5 s; about 2 s in, two T1 timers run (the
+# first an orphan the page never cancels) -- the request comes then.
+toast=(--scenario toast --strategy T1 --time-scale 1)
+button=(--scenario button --strategy B1 --time-scale 5)  # B1: an exec running
 for how in window-close ctrl-q SIGINT SIGTERM; do
-    run_case "$how, toast T1 running"  "$how" 0 "$bound_ms" -- "${toast[@]}"
+    SETTLE_S=2.0 run_case "$how, toast T1 running"  "$how" 0 "$bound_ms" -- "${toast[@]}"
     run_case "$how, button B1 running" "$how" 0 "$bound_ms" -- "${button[@]}"
 done
+toast=(--scenario toast --strategy T1 --time-scale 5)
 # Ignores cancellation for 10 s: the app waits the 2 s bound, names it, and still exits 0.
 stubborn_max=$((grace_ms + 400))
 export LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS=10000
