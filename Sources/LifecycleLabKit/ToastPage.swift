@@ -140,11 +140,7 @@ public final class ToastPage: LabPage {
         verdictLabel.text = "Running the repro (t = 0 show, D/3 hide, D/2 show)…"
         let driver = ScenarioDriver(context: environment.context,
                                     pacer: LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing))
-        if let verdict = await runScenario(driver: driver) {
-            verdictLabel.text = verdict.summary
-            verdictLabel.removeCssClass(verdict.matchesSpec ? "verdict-bad" : "verdict-ok")
-            verdictLabel.addCssClass(verdict.matchesSpec ? "verdict-ok" : "verdict-bad")
-        }
+        if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
         reproButton.isSensitive = true
         scenarioRunning = false
     }

@@ -61,7 +61,7 @@ public final class ButtonPage: LabPage {
         page.append(PageKit.title("Button work"))
         page.append(PageKit.hint(
             "Open the page, press Action! a few times, then close the page before exec() ends (L = "
-                + "\(PageKit.seconds(environment.timing.workDuration))) and watch whether the execs keep running, "
+                + "\(LabFormat.seconds(environment.timing.workDuration))) and watch whether the execs keep running, "
                 + "whether the page's state stays alive, and whether a thrown error is ever shown."))
         page.append(PageKit.row([Label("Strategy:"), strategyPicker, badge]))
         explanation.addCssClass("page-hint")
@@ -185,7 +185,7 @@ public final class ButtonPage: LabPage {
             Errors shown to the user: \(errors)
             Page states alive: \(screen.liveViewStates) (page \(open ? "open" : "closed"))
             """
-        let lines = screen.logLines.suffix(6).map { "t=\(PageKit.seconds($0.time))  \($0.text)" }
+        let lines = screen.logLines.suffix(6).map { "t=\(LabFormat.seconds($0.time))  \($0.text)" }
         logLabel.text = lines.joined(separator: "\n")
     }
 
@@ -195,7 +195,7 @@ public final class ButtonPage: LabPage {
         reproButton.isSensitive = false
         strategyPicker.isSensitive = false  // the run holds the current screen
         verdictLabel.text = "Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…"
-        let driver = ScenarioDriver(context: environment.context, pacer: PageKit.pacer(for: environment))
+        let driver = ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing))
         if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
         reproButton.isSensitive = true
         strategyPicker.isSensitive = true

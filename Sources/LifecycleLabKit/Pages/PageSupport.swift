@@ -135,20 +135,6 @@ enum PageKit {
         label.removeCssClass(verdict.matchesSpec ? "verdict-bad" : "verdict-ok")
         label.addCssClass(verdict.matchesSpec ? "verdict-ok" : "verdict-bad")
     }
-
-    /// A real-time pacer on the environment's clock, for the in-page "Run the repro" buttons.
-    static func pacer(for environment: LabEnvironment) -> ScenarioPacer {
-        ScenarioPacer.realTime(clock: environment.context.clock)
-    }
-
-    /// "1.25 s": seconds with two decimals, without Foundation.
-    static func seconds(_ duration: Duration) -> String {
-        let (s, atto) = duration.components
-        let hundredths = Int64((Double(s) * 100 + Double(atto) / 1e16).rounded())
-        let whole = hundredths / 100
-        let frac = abs(hundredths % 100)
-        return "\(whole).\(frac < 10 ? "0" : "")\(frac) s"
-    }
 }
 
 /// The window actions of the scenarios, done on the real main window: each waits until the

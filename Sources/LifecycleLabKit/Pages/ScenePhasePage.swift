@@ -72,7 +72,7 @@ public final class ScenePhasePage: LabPage {
         page.append(PageKit.title("Scene phase"))
         page.append(PageKit.hint(
             "Open the page, then minimize the window or focus another one and come back: watch whether polling "
-                + "(every P = \(PageKit.seconds(environment.timing.pollInterval))) and the presenting side effect stop "
+                + "(every P = \(LabFormat.seconds(environment.timing.pollInterval))) and the presenting side effect stop "
                 + "while the window is not active, and whether the page loads again on return."))
         page.append(PageKit.row([Label("Strategy:"), picker, badge]))
         explanation.addCssClass("page-hint")
@@ -180,7 +180,7 @@ public final class ScenePhasePage: LabPage {
         let phase = environment.windowScene?.phase
         phaseLabel.text = "Window scene: \(phase.map { "\($0)" } ?? "none")"
         if let at = screen.lastLoadAt {
-            loadedLabel?.text = "Last loaded: t = \(PageKit.seconds(at)) (load #\(screen.loads))"
+            loadedLabel?.text = "Last loaded: t = \(LabFormat.seconds(at)) (load #\(screen.loads))"
         } else {
             loadedLabel?.text = "Last loaded: not yet"
         }
@@ -192,7 +192,7 @@ public final class ScenePhasePage: LabPage {
             inactive \(screen.pollsWhileInactive))
             Side effect: \(sideEffect.stateText) · taken \(sideEffect.acquisitions)× · released \(sideEffect.releases)×
             """
-        let lines = screen.logLines.suffix(6).map { "t=\(PageKit.seconds($0.time))  \($0.text)" }
+        let lines = screen.logLines.suffix(6).map { "t=\(LabFormat.seconds($0.time))  \($0.text)" }
         logLabel.text = lines.joined(separator: "\n")
     }
 
@@ -213,7 +213,7 @@ public final class ScenePhasePage: LabPage {
         reproButton.isSensitive = false
         strategyPicker.isSensitive = false  // the run holds the current screen
         verdictLabel.text = "Running seed 003's repro (minimize, restore, focus elsewhere and back)…"
-        let driver = ScenarioDriver(context: environment.context, pacer: PageKit.pacer(for: environment))
+        let driver = ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing))
         if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
         reproButton.isSensitive = true
         strategyPicker.isSensitive = true

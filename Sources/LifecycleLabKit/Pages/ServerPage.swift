@@ -185,7 +185,7 @@ public final class ServerPage: LabPage {
         let center = environment.statusCenter
         let perServer = servers.map { "\($0.name) \(center.listenerCount(for: $0))" }.joined(separator: " · ")
         listenersLabel.text = "Live listeners: \(center.listenerCount) (\(perServer)) · statuses posted: \(center.postedCount)"
-        let lines = screen.logLines.suffix(6).map { "t=\(PageKit.seconds($0.time))  \($0.text)" }
+        let lines = screen.logLines.suffix(6).map { "t=\(LabFormat.seconds($0.time))  \($0.text)" }
         logLabel.text = lines.joined(separator: "\n")
     }
 
@@ -195,7 +195,7 @@ public final class ServerPage: LabPage {
         reproButton.isSensitive = false
         serverPicker.isSensitive = false  // the run picks through it
         verdictLabel.text = "Running seed 004's repro (A posts, pick B, A posts again, B posts)…"
-        let driver = ScenarioDriver(context: environment.context, pacer: PageKit.pacer(for: environment))
+        let driver = ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing))
         if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
         reproButton.isSensitive = true
         serverPicker.isSensitive = true
