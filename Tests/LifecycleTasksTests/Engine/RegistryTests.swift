@@ -43,11 +43,15 @@ struct RegistryTests {
         #expect(context.registry.liveRecords.map(\.state) == [.cancelling, .cancelling])
         await host.settle()
         #expect(context.registry.records.map(\.state) == [.cancelled, .cancelled])
-        #expect(host.recorder.take() == [
+        let events = host.recorder.take()
+        #expect(Array(events.prefix(4)) == [
             .taskStarted(TaskID(1), name: "throws"), .taskStarted(TaskID(2), name: "swallows"),
             .taskCancelRequested(TaskID(1)), .taskCancelRequested(TaskID(2)),
-            .taskEnded(TaskID(1), .cancelled), .taskEnded(TaskID(2), .cancelled),
         ])
+        // Both were cancelled in the same turn; which action returns first is the scheduler's
+        // choice, so the two ends are compared as a set.
+        #expect(events.count == 6)
+        #expect(Set(events.dropFirst(4)) == [.taskEnded(TaskID(1), .cancelled), .taskEnded(TaskID(2), .cancelled)])
         await host.expectNoLiveTasks()
     }
 
