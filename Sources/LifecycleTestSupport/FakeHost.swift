@@ -73,6 +73,17 @@ public final class FakeHost {
         if !settled { Issue.record("work kept moving: the host did not settle", sourceLocation: sourceLocation) }
     }
 
+    /// Settles, then keeps settling (at most `rounds` times) while a task that was asked to
+    /// stop has not returned yet. On a slow machine (ThreadSanitizer, a loaded CI) a cancelled
+    /// action can take more than one settle to come back; a task still `running` is not waited
+    /// for, so a task nobody cancelled still shows.
+    public func settleCancelled(rounds: Int = 200, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await settle(sourceLocation: sourceLocation)
+        for _ in 0..<rounds where context.registry.liveRecords.contains(where: { $0.state == .cancelling }) {
+            await settle(sourceLocation: sourceLocation)
+        }
+    }
+
     /// Settles, then records an issue for every live task not in `allowed`.
     public func expectNoLiveTasks(allowing allowed: Set<TaskID> = [], sourceLocation: SourceLocation = #_sourceLocation) async {
         await settle(sourceLocation: sourceLocation)

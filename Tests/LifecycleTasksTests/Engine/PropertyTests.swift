@@ -73,6 +73,7 @@ struct PropertyTests {
             case .advance: await host.advance(by: .seconds(1))
             }
             checkNow(after: step.description)
+            if step == .advance { await host.settleCancelled() }
             if step == .advance, live("m3") > 1 || live("m4") > 1 || live("m7") > 1 {
                 print("PROPERTY FAILURE settled", step, sequence, registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" })
             }
@@ -83,13 +84,9 @@ struct PropertyTests {
         }
         if node.isAppeared { node.disappear() }
         checkNow(after: "final disappear")
-        await host.settle()
-        // Every task was asked to stop at the disappear; on a slow machine (ThreadSanitizer,
-        // a loaded CI) a cancelled action may need more than one settle to return. Wait for
-        // those only, boundedly: a task still `running` here is a bug and fails below.
-        for _ in 0..<200 where registry.liveRecords.contains(where: { $0.state == .cancelling }) {
-            await host.settle()
-        }
+        // Every task was asked to stop at the disappear: wait for their actions to return (a
+        // task still `running` here is a bug and fails below).
+        await host.settleCancelled()
         if !registry.liveRecords.isEmpty {
             print("PROPERTY FAILURE final", sequence, registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" },
                   "sleeps", context.sleepsInProgress, "pending", host.clock.pendingCount, "inflight", host.clock.inFlightCount)
@@ -118,7 +115,7 @@ struct PropertyTests {
                 node.disappear()
             }
             node.appear()
-            await host.settle()
+            await host.settleCancelled()
             let registry = host.context.registry
             if registry.liveRecords.count != 1 || registry.counters.cancelled != count {
                 print("PROPERTY FAILURE bursts", count, registry.liveRecords.map { "\($0.id) \($0.state)" }, registry.counters,
