@@ -87,7 +87,8 @@ public final class GtkScenes {
         return scene
     }
 
-    /// The window phase GTK reports for `window` now (re-derived), or `nil` if it is not followed.
+    /// Re-derives `window`'s phase from GTK now and reports it to its scene if it changed;
+    /// does nothing for a window that is not followed.
     public func refresh(_ window: Window) {
         entries.first(where: { $0.window.value === window })?.tracker.refresh()
     }
