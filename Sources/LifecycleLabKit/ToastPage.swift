@@ -35,7 +35,6 @@ public final class ToastPage: LabPage {
     private let environment: LabEnvironment
     private var screenToken: ObservationToken?
     private var ticker: SourceHandle?
-    private var scenarioRunning = false
 
     /// Builds the page with `strategy` (T1 by default).
     public init(environment: LabEnvironment, strategy: ToastStrategyID = .t1) {
@@ -134,15 +133,8 @@ public final class ToastPage: LabPage {
 
     /// The repro button: runs the documented repro on this page and shows the verdict.
     private func runReproInPlace() async {
-        guard !scenarioRunning else { return }
-        scenarioRunning = true
-        reproButton.isSensitive = false
-        verdictLabel.text = "Running the repro (t = 0 show, D/3 hide, D/2 show)…"
-        let driver = ScenarioDriver(context: environment.context,
-                                    pacer: LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing))
-        if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
-        reproButton.isSensitive = true
-        scenarioRunning = false
+        await PageKit.runReproInPlace(self, environment: environment, busy: [reproButton],
+                                      verdictLabel: verdictLabel, running: "Running the repro (t = 0 show, D/3 hide, D/2 show)…")
     }
 
     private func attach(_ screen: ToastScreen) {

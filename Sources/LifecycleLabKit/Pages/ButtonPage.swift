@@ -46,7 +46,6 @@ public final class ButtonPage: LabPage {
     private var screenToken: ObservationToken?
     private var registryToken: ObservationToken?
     private var refreshQueued = false
-    private var scenarioRunning = false
 
     /// Builds the page with B1, its inner page closed.
     public init(environment: LabEnvironment) {
@@ -190,16 +189,8 @@ public final class ButtonPage: LabPage {
     }
 
     private func runReproInPlace() async {
-        guard !scenarioRunning else { return }
-        scenarioRunning = true
-        reproButton.isSensitive = false
-        strategyPicker.isSensitive = false  // the run holds the current screen
-        verdictLabel.text = "Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…"
-        let driver = ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing))
-        if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
-        reproButton.isSensitive = true
-        strategyPicker.isSensitive = true
-        scenarioRunning = false
+        await PageKit.runReproInPlace(self, environment: environment, busy: [reproButton, strategyPicker],
+                                      verdictLabel: verdictLabel, running: "Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…")
     }
 }
 

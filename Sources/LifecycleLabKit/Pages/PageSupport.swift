@@ -129,6 +129,20 @@ enum PageKit {
         return badge
     }
 
+    /// The pages' *Run the repro* button: runs `page`'s documented repro on the real clock with
+    /// `busy` (the button itself, pickers the run relies on) insensitive meanwhile, and shows
+    /// the verdict in `verdictLabel`. A second press while it runs does nothing.
+    static func runReproInPlace(_ page: some LabPage, environment: LabEnvironment, busy: [Widget],
+                                verdictLabel: Label, running text: String) async {
+        guard busy.allSatisfy(\.isSensitive) else { return }
+        for widget in busy { widget.isSensitive = false }
+        verdictLabel.text = text
+        let driver = ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(
+            clock: environment.context.clock, timing: environment.timing))
+        if let verdict = await page.runScenario(driver: driver) { show(verdict, in: verdictLabel) }
+        for widget in busy { widget.isSensitive = true }
+    }
+
     /// Shows a verdict in `label`, green when it matches the spec and red when not.
     static func show(_ verdict: ScenarioVerdict, in label: Label) {
         label.text = verdict.summary

@@ -52,7 +52,6 @@ public final class ScenePhasePage: LabPage {
     private var screenToken: ObservationToken?
     private var phaseToken: ObservationToken?
     private var restoreTimer: SourceHandle?
-    private var scenarioRunning = false
 
     /// Builds the page with P1, its inner page closed.
     public init(environment: LabEnvironment) {
@@ -208,16 +207,8 @@ public final class ScenePhasePage: LabPage {
     }
 
     private func runReproInPlace() async {
-        guard !scenarioRunning else { return }
-        scenarioRunning = true
-        reproButton.isSensitive = false
-        strategyPicker.isSensitive = false  // the run holds the current screen
-        verdictLabel.text = "Running seed 003's repro (minimize, restore, focus elsewhere and back)…"
-        let driver = ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing))
-        if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
-        reproButton.isSensitive = true
-        strategyPicker.isSensitive = true
-        scenarioRunning = false
+        await PageKit.runReproInPlace(self, environment: environment, busy: [reproButton, strategyPicker],
+                                      verdictLabel: verdictLabel, running: "Running seed 003's repro (minimize, restore, focus elsewhere and back)…")
     }
 }
 

@@ -42,7 +42,6 @@ public final class ServerPage: LabPage {
     private var registryToken: ObservationToken?
     private var refreshQueued = false
     private var posts: [Server: Int] = [:]
-    private var scenarioRunning = false
     private static let statuses = ["Signed In", "Online", "Maintenance", "Signed Out"]
 
     /// Builds the page listening to nothing yet (inner page closed), the first server picked.
@@ -190,16 +189,8 @@ public final class ServerPage: LabPage {
     }
 
     private func runReproInPlace() async {
-        guard !scenarioRunning else { return }
-        scenarioRunning = true
-        reproButton.isSensitive = false
-        serverPicker.isSensitive = false  // the run picks through it
-        verdictLabel.text = "Running seed 004's repro (A posts, pick B, A posts again, B posts)…"
-        let driver = ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing))
-        if let verdict = await runScenario(driver: driver) { PageKit.show(verdict, in: verdictLabel) }
-        reproButton.isSensitive = true
-        serverPicker.isSensitive = true
-        scenarioRunning = false
+        await PageKit.runReproInPlace(self, environment: environment, busy: [reproButton, serverPicker],
+                                      verdictLabel: verdictLabel, running: "Running seed 004's repro (A posts, pick B, A posts again, B posts)…")
     }
 }
 
