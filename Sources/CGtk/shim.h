@@ -6,6 +6,8 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <sys/select.h>
+#include <poll.h>
+#include <time.h>
 
 /*
  * The only C in the project. Everything here is a `static inline` helper for what Swift
@@ -28,6 +30,19 @@ static inline int cg_wait_readable(int fd, long usec) {
     FD_SET(fd, &set);
     struct timeval timeout = { 0, usec };
     return select(fd + 1, &set, NULL, NULL, &timeout) > 0;
+}
+
+/* Spins (non-blocking poll, no sleep) up to `usec` microseconds for `fd` to become readable. */
+static inline int cg_spin_readable(int fd, long usec) {
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    struct pollfd entry = { fd, POLLIN, 0 };
+    for (;;) {
+        if (poll(&entry, 1, 0) > 0) return 1;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long elapsed = (now.tv_sec - start.tv_sec) * 1000000L + (now.tv_nsec - start.tv_nsec) / 1000L;
+        if (elapsed >= usec) return 0;
+    }
 }
 
 static inline int cg_gettid(void) { return (int)syscall(SYS_gettid); }
