@@ -64,6 +64,11 @@ enum CoreBenchmarks {
         let baseline = perCycle(raw.map(\.cpu).min()!)
         let wall = perCycle(core.map(\.wall).min()!)
         let wallBaseline = perCycle(raw.map(\.wall).min()!)
+        // Diagnostic only: CPU time of the main thread, where the core's bookkeeping runs (the
+        // action's hop to the pool costs both sides the same). When `ratio` jumps on a loaded
+        // machine while this one stays put, the difference was spent on other threads.
+        let mainThread = perCycle(core.map(\.mainThread).min()!)
+        let mainThreadBaseline = perCycle(raw.map(\.mainThread).min()!)
         var metric = Metric(
             name: "core.churn", value: value, unit: "cpu ns/cycle", baseline: baseline,
             baselineName: "raw Task {} + cancel()", target: "ratio <= 1.25")
@@ -71,6 +76,8 @@ enum CoreBenchmarks {
         metric.extra = [
             ("cycles", Double(cycles)), ("wall_ns", wall), ("wall_baseline_ns", wallBaseline),
             ("wall_ratio", wall / wallBaseline),
+            ("main_thread_ns", mainThread), ("main_thread_baseline_ns", mainThreadBaseline),
+            ("main_thread_ratio", mainThread / mainThreadBaseline),
         ]
         return metric
     }
@@ -78,6 +85,8 @@ enum CoreBenchmarks {
     struct Cost {
         var wall: Double
         var cpu: Double
+        /// CPU time of the calling (main) thread alone; a diagnostic figure.
+        var mainThread: Double
     }
 
     /// Starts a stopwatch over wall time and process CPU time.
@@ -85,12 +94,16 @@ enum CoreBenchmarks {
         let clock = ContinuousClock()
         let wallStart = clock.now
         let cpuStart = cpuSeconds()
-        return { Cost(wall: seconds(wallStart.duration(to: clock.now)), cpu: cpuSeconds() - cpuStart) }
+        let threadStart = cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
+        return {
+            Cost(wall: seconds(wallStart.duration(to: clock.now)), cpu: cpuSeconds() - cpuStart,
+                 mainThread: cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadStart)
+        }
     }
 
-    static func cpuSeconds() -> Double {
+    static func cpuSeconds(_ clockID: clockid_t = CLOCK_PROCESS_CPUTIME_ID) -> Double {
         var spec = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        clock_gettime(clockID, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 

@@ -64,6 +64,7 @@ public final class LifecycleContext {
     private static func makeElapsed(_ clock: any Clock<Duration>) -> @Sendable () -> Duration {
         // The event log stamps every event: give the common real clocks a specialized path
         // instead of generic calls through the existential.
+        if let system = SystemElapsed.make(for: clock) { return system }
         if let continuous = clock as? ContinuousClock {
             let start = continuous.now
             return { start.duration(to: ContinuousClock.now) }

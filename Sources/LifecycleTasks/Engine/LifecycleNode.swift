@@ -46,7 +46,11 @@ public final class LifecycleNode {
     /// The object standing for this view's @State. The registry watches it weakly: if it is still
     /// alive after the node disappeared and its host let go of it, while a task of this node
     /// runs, that task is flagged "retains owner".
-    public weak var ownerState: AnyObject?
+    @exclusivity(unchecked) public weak var ownerState: AnyObject? {
+        didSet { mayHaveOwnerState = true }
+    }
+    /// Whether ``ownerState`` was ever set: until then registering a task skips the weak load.
+    @exclusivity(unchecked) private(set) var mayHaveOwnerState = false
 
     /// The window the node is in; M5, M6 and M7 follow its phase (`.active` without a scene).
     /// Setting it re-subscribes, and a different phase counts as a phase change.
@@ -61,6 +65,10 @@ public final class LifecycleNode {
     }
 
     let context: LifecycleContext
+    // The context's log and registry, one load away on every appear and disappear (`let`
+    // fields of `self` are used without a retain; the context keeps both anyway).
+    private let log: EventLog
+    private let registry: TaskRegistry
     @exclusivity(unchecked) private var willAppearActions: [@MainActor () -> Void] = []
     @exclusivity(unchecked) private var appearActions: [@MainActor () -> Void] = []
     @exclusivity(unchecked) private var disappearActions: [@MainActor () -> Void] = []
@@ -77,6 +85,8 @@ public final class LifecycleNode {
         self.name = name
         self.scene = scene
         self.context = context
+        self.log = context.log
+        self.registry = context.registry
         subscribe()
     }
 
@@ -96,11 +106,19 @@ public final class LifecycleNode {
     public func appear() {
         precondition(!isAppeared, "LifecycleNode \(name): appear() while already appeared; call disappear() first")
         isAppeared = true
-        context.log.append(.appear(node: name))
-        for action in appearActions { action() }
-        let active = currentPhase == .active
-        for reader in readers { reader.perform(reader.machine.appear(sceneActive: active)) }
-        for slot in slots { slot.perform(slot.machine.appear()) }
+        let time = context.now
+        log.append(.appear(node: name), at: time)
+        // One clock reading stamps the event and the task starts when no outside code (actions,
+        // observers) runs in between: nothing could tell the instants apart.
+        var startTime: Duration? = log.hasObservers ? nil : time
+        if !appearActions.isEmpty || !readers.isEmpty {
+            startTime = nil
+            runAppearCallbacks()
+        }
+        if !slots.isEmpty {
+            if registry.hasObservers { startTime = nil }
+            for slot in slots { slot.perform(slot.machine.appear(), owner: self, at: startTime) }
+        }
     }
 
     /// The node is gone from the screen: M2 actions, M3/M4/M7 tasks are asked to cancel (no
@@ -109,11 +127,42 @@ public final class LifecycleNode {
     public func disappear() {
         precondition(isAppeared, "LifecycleNode \(name): disappear() while not appeared; call appear() first")
         isAppeared = false
-        context.log.append(.disappear(node: name))
+        let time = context.now
+        log.append(.disappear(node: name), at: time)
+        // As in `appear()`: the cancels share the event's clock reading unless outside code ran.
+        var cancelTime: Duration? = log.hasObservers ? nil : time
+        if !disappearActions.isEmpty {
+            cancelTime = nil
+            runDisappearActions()
+        }
+        if !slots.isEmpty {
+            if registry.hasObservers { cancelTime = nil }
+            for slot in slots { slot.perform(slot.machine.disappear(), owner: self, at: cancelTime) }
+        }
+        if !readers.isEmpty { runReadersDisappear() }
+        if taskIndex.isTracking { registry.ownerDidDisappear(self) }
+    }
+
+    // Out of line, so `appear()` and `disappear()` stay short in code for the common node that
+    // only has tasks.
+
+    /// M1 actions, then M6 `onActive` (if the scene is active).
+    @inline(never)
+    private func runAppearCallbacks() {
+        for action in appearActions { action() }
+        if readers.isEmpty { return }
+        let active = currentPhase == .active
+        for reader in readers { reader.perform(reader.machine.appear(sceneActive: active)) }
+    }
+
+    @inline(never)
+    private func runDisappearActions() {
         for action in disappearActions { action() }
-        for slot in slots { slot.perform(slot.machine.disappear()) }
+    }
+
+    @inline(never)
+    private func runReadersDisappear() {
         for reader in readers { reader.perform(reader.machine.disappear()) }
-        context.registry.ownerDidDisappear(self)
     }
 
     /// Host says "I dropped the state" (``ownerState``): the registry re-checks at once whether a
@@ -152,7 +201,8 @@ public final class LifecycleNode {
         name: String = "task", strategy: String = ".task", priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
-        addSlot(TaskSlot(node: self, name: name, strategy: strategy, priority: priority, gateOpen: true) { action })
+        addSlot(TaskSlot(owner: self, registry: context.registry, name: name, strategy: strategy, priority: priority,
+                         gateOpen: true, operation: action))
         return self
     }
 
@@ -170,10 +220,11 @@ public final class LifecycleNode {
         _ action: @escaping @MainActor @Sendable (ID) async -> Void
     ) -> TaskIDHandle<ID> {
         let handle = TaskIDHandle(id: id, node: self)
-        let slot = TaskSlot(node: self, name: name, strategy: strategy, priority: priority, gateOpen: true) {
+        let slot = TaskSlot(owner: self, registry: context.registry, name: name, strategy: strategy, priority: priority,
+                            gateOpen: true, makeOperation: {
             let current = handle.id
             return { await action(current) }
-        }
+        })
         handle.slot = slot
         addSlot(slot)
         return handle
@@ -209,8 +260,8 @@ public final class LifecycleNode {
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
-        let slot = TaskSlot(node: self, name: name, strategy: strategy, priority: priority,
-                            gateOpen: currentPhase == phase, whilePhase: phase) { action }
+        let slot = TaskSlot(owner: self, registry: context.registry, name: name, strategy: strategy, priority: priority,
+                            gateOpen: currentPhase == phase, whilePhase: phase, operation: action)
         addSlot(slot)
         return self
     }
@@ -219,7 +270,7 @@ public final class LifecycleNode {
 
     private func addSlot(_ slot: TaskSlot) {
         slots.append(slot)
-        if isAppeared { slot.perform(slot.machine.appear()) }
+        if isAppeared { slot.perform(slot.machine.appear(), owner: self) }
     }
 
     private func subscribe() {
@@ -234,7 +285,7 @@ public final class LifecycleNode {
         }
         for slot in slots {
             guard let phase = slot.whilePhase else { continue }
-            slot.perform(slot.machine.gate(open: new == phase))
+            slot.perform(slot.machine.gate(open: new == phase), owner: self)
         }
     }
 }
@@ -247,8 +298,9 @@ public final class TaskIDHandle<ID: Equatable & Sendable> {
     /// appear uses.
     public var id: ID {
         didSet {
-            guard id != oldValue, let slot else { return }
-            slot.perform(slot.machine.idChanged())
+            // No node: it is gone, and its task with it (nothing to restart).
+            guard id != oldValue, let slot, let node else { return }
+            slot.perform(slot.machine.idChanged(), owner: node)
         }
     }
 
@@ -264,52 +316,56 @@ public final class TaskIDHandle<ID: Equatable & Sendable> {
 }
 
 /// The thin layer over ``TaskSlotMachine``: turns its actions into real registered tasks.
+///
+/// The slot holds no reference to its node: the node passes itself to ``perform(_:owner:at:)``
+/// (and a ``TaskIDHandle`` passes its node only while that is alive).
 @MainActor
 final class TaskSlot {
     @exclusivity(unchecked) var machine: TaskSlotMachine
-    let name: String
-    let strategy: String
     let priority: TaskPriority
     let whilePhase: ScenePhase?
-    private let makeOperation: @MainActor () -> @MainActor @Sendable () async -> Void
-    private unowned let node: LifecycleNode
+    /// Strong and `let`, so `perform` uses it without a retain. No lasting cycle: the registry
+    /// holds a slot only through the entry of a live task (whose body reaches the registry
+    /// through it).
+    let registry: TaskRegistry
+    /// M3/M7: the action itself.
+    private let operation: (@MainActor @Sendable () async -> Void)?
+    /// M4: makes the action for the current id.
+    private let makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)?
+    /// Name, strategy and owner, shared by every task the slot starts.
+    let label: TaskLabel
 
-    init(node: LifecycleNode, name: String, strategy: String, priority: TaskPriority, gateOpen: Bool,
+    init(owner: LifecycleNode, registry: TaskRegistry, name: String, strategy: String, priority: TaskPriority, gateOpen: Bool,
          whilePhase: ScenePhase? = nil,
-         makeOperation: @escaping @MainActor () -> @MainActor @Sendable () async -> Void) {
-        self.node = node
-        self.name = name
-        self.strategy = strategy
+         operation: (@MainActor @Sendable () async -> Void)? = nil,
+         makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)? = nil) {
+        precondition((operation == nil) != (makeOperation == nil), "TaskSlot: pass an operation or a maker")
+        self.registry = registry
+        self.label = TaskLabel(name: name, strategy: strategy, owner: owner)
         self.priority = priority
         self.whilePhase = whilePhase
         self.machine = TaskSlotMachine(gateOpen: gateOpen)
+        self.operation = operation
         self.makeOperation = makeOperation
     }
 
-    /// The entry of the task this slot runs, so a cancel needs no registry lookup.
-    private var current: TaskRegistry.Entry?
-
-    func perform(_ actions: TaskSlotMachine.Actions) {
+    /// `time`: a clock reading the node took a moment ago with no outside code run since (it
+    /// stamps the cancel and the start), or `nil` to read the clock.
+    func perform(_ actions: TaskSlotMachine.Actions, owner node: LifecycleNode, at time: Duration? = nil) {
         if let id = actions.cancel {
-            if let entry = current, entry.record.id == id {
-                node.context.registry.cancel(entry)
-            } else {
-                node.context.registry.cancel(id)
-            }
-            current = nil
+            registry.cancel(id, at: time)
         }
         if actions.start {
-            let entry = node.context.registry.startManaged(
-                name: name, strategy: strategy, owner: node, slot: self, priority: priority, makeOperation())
-            current = entry
-            machine.didStart(entry.record.id)
+            // No `??` here: through its generic signature every call would wrap the closure twice.
+            let action: @MainActor @Sendable () async -> Void
+            if let operation { action = operation } else { action = makeOperation!() }
+            machine.didStart(registry.startManaged(slot: self, owner: node, at: time, action))
         }
     }
 
     /// The registry says the task ended (by itself or after a cancel).
     func taskEnded(_ id: TaskID) {
         machine.taskEnded(id)
-        if current?.record.id == id { current = nil }
     }
 }
 
