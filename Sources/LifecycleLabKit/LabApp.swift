@@ -37,15 +37,23 @@ public final class LabApp {
     /// Parses `arguments` (bad input: one line, exit 2), starts GTK (no display: a message,
     /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
     public static func main(arguments: [String]) -> Int32 {
+        StartupTrace.mark("main")
         let options = LaunchOptions.parseOrExit2(Array(arguments.dropFirst()))
+        StartupTrace.mark("options")
+        // GTK's start-up and the application's registration both use the session bus; held
+        // from before the one until after the other, it is connected once (see SessionBus).
+        let sessionBus = SessionBus.connect()
+        StartupTrace.mark("session-bus")
         do {
             try GtkRuntime.initialize()
         } catch {
             writeStandardError("lifecycle-lab: no display: \(error). Run it in a desktop session, or under Xvfb with scripts/with-display.\n")
             return 1
         }
+        StartupTrace.mark("gtk-init")
         let app = LabApp(options: options)
-        return app.run()
+        StartupTrace.mark("application")
+        return withExtendedLifetime(sessionBus) { app.run() }
     }
 
     /// Makes the application; nothing is shown until ``run()``.
@@ -70,17 +78,22 @@ public final class LabApp {
             mainWindow?.window.present()
             return
         }
+        StartupTrace.mark("activate")
         let timing = (try? LabTiming(timeScale: options.timeScale)) ?? .standard
         let context = LifecycleContext(clock: LabClock())
         let environment = LabEnvironment(application: application, context: context, timing: timing)
         self.environment = environment
         loadStyle()
+        StartupTrace.mark("style")
+        // Builds the window and shows it (see MainWindow.init).
         let window = MainWindow(app: self, environment: environment)
+        StartupTrace.mark("window-built")
         mainWindow = window
         installShutdownSignals()
         startStubbornTaskIfAsked()
         if getenv("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil {
             // Benchmark hook (`app.startup`): print when the first frame was painted, then quit.
+            // The window is shown but not painted yet: that happens once this returns to the loop.
             window.window.onFirstFramePainted { [weak self] in
                 var now = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &now)
@@ -89,7 +102,6 @@ public final class LabApp {
                 self?.quitNow()
             }
         }
-        window.window.present()
         if let scenario = options.scenario {
             Task { @MainActor in await self.runScenario(named: scenario) }
         } else if let path = options.screenshot {

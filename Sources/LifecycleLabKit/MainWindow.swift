@@ -8,22 +8,31 @@ import LifecycleTasks
 public final class MainWindow {
     /// The GTK window.
     public let window: Window
-    /// The pages, in switcher order.
-    public let pages: [any LabPage]
-    /// The page stack.
-    public let stack = Stack()
+    /// The pages built so far, in switcher order: the toast page and the page opened first
+    /// from the start, every other one from when it was first shown (or asked for with
+    /// ``page(_:)``). A page not built yet has no widgets and no tasks.
+    public var pages: [any LabPage] { PageName.allCases.compactMap { builtPages[$0] } }
+    /// The page stack. Each of its pages is a holder (a one-cell grid) named after the page,
+    /// which gets the page's widgets when the page is built.
+    public let stack: Stack
     /// The primary menu button.
-    public let menuButton = MenuButton()
+    public let menuButton: MenuButton
     /// The "Strategy: T1" label in the header bar.
-    public let strategyLabel = Label()
+    public let strategyLabel: Label
     /// The live task panel (SPEC §5).
     public let panel: TaskPanel
     private unowned let app: LabApp
     private let environment: LabEnvironment
+    private var builtPages: [PageName: any LabPage] = [:]
+    private var holders: [PageName: Grid] = [:]
     private var shortcutsWindow: Window?
     private var aboutWindow: Window?
 
-    /// Builds the window and its actions for `app`.
+    /// Builds the window and its actions for `app`, and shows it.
+    ///
+    /// The window is shown as soon as its header bar and the panel are in: the window manager
+    /// maps it while the shown page is built and the rest put together. Nothing is painted
+    /// before this initializer returns to the main loop, so the first frame has the whole window.
     init(app: LabApp, environment: LabEnvironment) {
         self.app = app
         self.environment = environment
@@ -33,30 +42,50 @@ public final class MainWindow {
         environment.window = window
         environment.windowScene = environment.scenes.scene(for: window, name: "main window")
 
-        pages = PageFactory.makePages(environment: environment, options: app.options)
-        panel = PageFactory.makePanel(environment: environment)
-
-        // Only the shown page is measured and laid out (a homogeneous stack measures all five
-        // on every layout, the first frame included).
+        // The stack gets one empty holder per page; only the pages the first frame needs are
+        // built below, the others on their first visit (see `buildPage`). Only the shown page
+        // is measured and laid out (a homogeneous stack measures all five on every layout,
+        // the first frame included).
+        let stack = Stack()
         stack.isHomogeneous = false
         stack.transition = .crossfade
         stack.transitionDuration = 150
-        for page in pages {
-            stack.addTitled(page.root, name: page.name.rawValue, title: page.name.title)
+        for name in PageName.allCases {
+            let holder = Grid()
+            holders[name] = holder
+            stack.addTitled(holder, name: name.rawValue, title: name.title)
         }
+        stack.visibleChildName = app.options.pageName.rawValue
         stack.hexpand = true
         stack.vexpand = true
+        self.stack = stack
 
+        // The header bar must be in before the window is shown (GTK re-creates a shown
+        // window to give it one).
         let header = HeaderBar()
         header.setTitleWidget(StackSwitcher(stack: stack))
+        let menuButton = MenuButton()
         menuButton.setIconName("open-menu-symbolic")
         menuButton.tooltip = "Main menu"
         menuButton.setAccessibleLabel("Main menu")
         header.packEnd(menuButton)
+        self.menuButton = menuButton
+        let strategyLabel = Label()
         strategyLabel.addCssClass("strategy-badge")
         strategyLabel.tooltip = "The toast page's strategy (Ctrl+1 … Ctrl+6)"
         header.packStart(strategyLabel)
+        self.strategyLabel = strategyLabel
         window.titlebar = header
+        StartupTrace.mark("header")
+        // The panel follows the log from before the window is shown, so the scene-phase
+        // events of showing it reach the panel as changes, applied at a later loop turn.
+        panel = PageFactory.makePanel(environment: environment)
+        StartupTrace.mark("panel")
+        window.present()
+        StartupTrace.mark("presented")
+
+        for name in PageFactory.initialPages(options: app.options) { _ = buildPage(name) }
+        StartupTrace.mark("pages")
 
         let paned = Paned(.horizontal)
         let scroller = ScrolledWindow()
@@ -67,7 +96,13 @@ public final class MainWindow {
         window.child = paned
 
         installActions()
-        show(page: app.options.pageName)
+        // A page shown through the switcher is built as it becomes the visible child (its
+        // holder is mapped by then, so the page's widgets map, and its nodes appear, as they
+        // are added).
+        stack.onVisibleChildChanged { [weak self] in
+            guard let self, let name = self.stack.visibleChildName.flatMap(PageName.init(rawValue:)) else { return }
+            _ = self.buildPage(name)
+        }
         window.onCloseRequest { [unowned app] in
             app.shutdown(reason: "window closed")
             return .keepOpen
@@ -75,21 +110,41 @@ public final class MainWindow {
         updateStrategyLabel()
     }
 
-    /// The page called `name`, if the window has it.
-    public func page(_ name: PageName) -> (any LabPage)? { pages.first { $0.name == name } }
+    /// The page called `name`, built now if it was not yet.
+    public func page(_ name: PageName) -> (any LabPage)? { buildPage(name) }
+
+    /// Whether the page called `name` has been built (it is built on its first visit).
+    public func isBuilt(_ name: PageName) -> Bool { builtPages[name] != nil }
 
     /// The toast page.
     public var toastPage: ToastPage? { page(.toast) as? ToastPage }
 
-    /// Shows the page called `name`.
+    /// Shows the page called `name`, building it first if it was not yet.
     public func show(page name: PageName) {
-        guard page(name) != nil else { return }
+        guard buildPage(name) != nil else { return }
         stack.visibleChildName = name.rawValue
     }
 
-    /// Cancels every page's tasks (shutdown).
+    /// Cancels every built page's tasks (shutdown). A page not built yet has none.
     func resetAllPages() {
         for page in pages { page.reset() }
+    }
+
+    /// The page called `name`; on the first call, builds it and puts its widgets in its holder.
+    private func buildPage(_ name: PageName) -> (any LabPage)? {
+        if let page = builtPages[name] { return page }
+        guard let holder = holders[name] else { return nil }
+        let page = PageFactory.makePage(name, environment: environment, options: app.options)
+        builtPages[name] = page
+        // The holder gives its only child all its room, as the stack would. A grid rather than
+        // a box: the scroller's viewport asks the page for its width at a given height, which a
+        // box passes on to every wrapping label (each then searches for a width by laying its
+        // text out again and again); a grid of height-for-width children answers from their
+        // widths alone.
+        page.root.hexpand = true
+        page.root.vexpand = true
+        holder.attach(page.root, column: 0, row: 0)
+        return page
     }
 
     /// Closes every window of the app.
@@ -133,6 +188,13 @@ public final class MainWindow {
         application.setAccelerators(["<Control>q"], for: "app.quit")
         application.setAccelerators(["<Control>question"], for: "app.shortcuts")
 
+        // The menu's popover is made when it is first opened: the first frame shows only the
+        // button. The actions and accelerators above work from the start.
+        menuButton.setMenu(onFirstOpen: Self.primaryMenu)
+    }
+
+    /// The primary menu: the Strategy radio items (T1–T6), then Keyboard Shortcuts, About and Quit.
+    static func primaryMenu() -> Menu {
         let menu = Menu()
         let strategies = Menu()
         for id in ToastStrategyID.allCases {
@@ -144,7 +206,7 @@ public final class MainWindow {
         general.append("About Lifecycle Lab", action: "app.about")
         general.append("Quit", action: "app.quit")
         menu.appendSection(nil, general)
-        menuButton.menu = menu
+        return menu
     }
 
     private func updateStrategyLabel() {

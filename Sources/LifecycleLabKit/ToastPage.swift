@@ -64,16 +64,21 @@ public final class ToastPage: LabPage {
         hint.xalign = 0
         hint.addCssClass("page-hint")
 
-        let strategyRow = Box(.horizontal, spacing: 8)
+        // A one-row grid rather than a horizontal box: laying out a box asks the wrapping
+        // explanation for its width at a given height, and GTK 4.8's label answers by laying
+        // its text out again and again (a binary search), most of the first frame's text
+        // shaping; a grid asks for its height at the width it gets. Same look.
+        let strategyRow = Grid()
+        strategyRow.columnSpacing = 8
         let strategyCaption = Label("Strategy:")
         strategyBadge.addCssClass("strategy-badge")
         strategyBadge.setAccessibleLabel("Current strategy")
         strategyExplanation.wraps = true
         strategyExplanation.xalign = 0
         strategyExplanation.hexpand = true
-        strategyRow.append(strategyCaption)
-        strategyRow.append(strategyBadge)
-        strategyRow.append(strategyExplanation)
+        strategyRow.attach(strategyCaption, column: 0, row: 0)
+        strategyRow.attach(strategyBadge, column: 1, row: 0)
+        strategyRow.attach(strategyExplanation, column: 2, row: 0)
 
         let buttons = Box(.horizontal, spacing: 8)
         showButton.setAccessibleLabel("Show toast")

@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Start-up diagnostics: with `LIFECYCLE_LAB_STARTUP_TRACE` set, ``mark(_:)`` writes
+/// `trace NAME <CLOCK_MONOTONIC ns>` to standard output at once (unbuffered, so the lines
+/// also line up with `strace` output), and a launcher that notes its own spawn time (as the
+/// `app.startup` benchmark does) can tell where the time to the first frame went. Costs one
+/// `getenv` when unset.
+enum StartupTrace {
+    static let isEnabled = getenv("LIFECYCLE_LAB_STARTUP_TRACE") != nil
+
+    /// Writes the phase `name` with the current monotonic time, when tracing is on.
+    static func mark(_ name: StaticString) {
+        guard isEnabled else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        var line = Array("trace \(name) \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n".utf8)
+        _ = line.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+    }
+}
