@@ -71,7 +71,7 @@ public final class LabApp {
             return
         }
         let timing = (try? LabTiming(timeScale: options.timeScale)) ?? .standard
-        let context = LifecycleContext(clock: LabClock())
+        let context = LifecycleContext(clock: LabClock(), taskExecutor: MainLoop.taskExecutor)
         let environment = LabEnvironment(application: application, context: context, timing: timing)
         self.environment = environment
         loadStyle()
