@@ -80,7 +80,7 @@ public final class LabApp {
         }
         StartupTrace.mark("activate")
         let timing = (try? LabTiming(timeScale: options.timeScale)) ?? .standard
-        let context = LifecycleContext(clock: LabClock())
+        let context = LifecycleContext(clock: LabClock(), taskExecutor: MainLoop.taskExecutor)
         let environment = LabEnvironment(application: application, context: context, timing: timing)
         self.environment = environment
         loadStyle()

@@ -3,8 +3,8 @@
 /// On Linux, Swift's `Task.sleep` without a tolerance becomes libdispatch's `dispatch_after`,
 /// which gives a timer a leeway of a tenth of its delay: a 3 s toast timer may fire 300 ms
 /// late, and then T1's stale timer no longer hides the second toast at t = D. The strategies
-/// sleep exactly as the seeds do (`try await clock.sleep(for: D)`); this clock makes that
-/// sleep mean "D", as it does on Apple platforms.
+/// sleep as the seeds' `Task.sleep(for: D)` does, through `context.sleep(for: D)` on this
+/// clock; this clock makes that sleep mean "D", as it does on Apple platforms.
 public struct LabClock: Clock {
     public typealias Duration = Swift.Duration
     public typealias Instant = ContinuousClock.Instant

@@ -476,7 +476,7 @@ final class PageFixture {
             try application.register()
             Self.application = application
         }
-        environment = LabEnvironment(application: application, context: LifecycleContext(clock: LabClock()),
+        environment = LabEnvironment(application: application, context: LifecycleContext(clock: LabClock(), taskExecutor: MainLoop.taskExecutor),
                                      timing: try LabTiming(timeScale: timeScale))
         environment.attachMainWindowForPages(Harness.window("pages", width: 720, height: 760))
     }

@@ -27,6 +27,20 @@ enum BridgeTests {
                 try await waitFor("task finished") { log.count == 4 }
                 expectEqual(log, ["clicked", "task started main=true", "slept main=true", "MainActor.run"])
             },
+            GtkTestCase("issue 2 bridge: a task preferring MainLoop.taskExecutor runs its nonisolated sleep on the main thread; a cancel comes straight back") {
+                // Without the preference the nonisolated part runs on the pool (checked too,
+                // so the test can tell the two apart).
+                let onPool = await Task { await nonisolatedThreadProbe() }.value
+                expect(!onPool, "a plain Task's nonisolated work runs on the pool")
+                let onMain = await Task(executorPreference: MainLoop.taskExecutor) { await nonisolatedThreadProbe() }.value
+                expect(onMain, "nonisolated work of a task preferring MainLoop.taskExecutor runs on the main thread")
+                // A sleep cancelled from the main thread: the catch runs without any pool thread.
+                let sleeper = Task(executorPreference: MainLoop.taskExecutor) { await sleepUntilCancelled() }
+                try await waitFor("sleeper sleeping") { sleepUntilCancelledStarted }
+                sleeper.cancel()
+                let resumedOnMain = await sleeper.value
+                expect(resumedOnMain, "the cancelled sleep's resumption ran on the main thread")
+            },
             GtkTestCase("issue 2 bridge: a continuation resumed from another thread resumes main-actor code promptly") {
                 // No GLib timer runs during this case, so a resume that waited for some other
                 // event would take until the case's timeout. The host is shared and loaded, so
@@ -98,5 +112,25 @@ enum Thread {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
+    }
+}
+
+/// Whether this nonisolated async function runs on the main thread.
+private nonisolated func nonisolatedThreadProbe() async -> Bool {
+    await Task.yield()
+    return GtkRuntime.isMainThread
+}
+
+@MainActor private var sleepUntilCancelledStarted = false
+
+/// Sleeps until cancelled; returns whether the code right after the cancelled `Task.sleep`
+/// (nonisolated) ran on the main thread.
+private nonisolated func sleepUntilCancelled() async -> Bool {
+    await MainActor.run { sleepUntilCancelledStarted = true }
+    do {
+        try await Task.sleep(for: .seconds(60))
+        return false
+    } catch {
+        return GtkRuntime.isMainThread
     }
 }

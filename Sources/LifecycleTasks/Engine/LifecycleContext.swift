@@ -25,15 +25,24 @@ public final class LifecycleContext {
     /// Creates a context.
     /// - Parameters:
     ///   - clock: the clock for every sleep and time stamp; tests pass a `TestClock`.
+    ///   - taskExecutor: where the registered tasks run the parts of their work that are not
+    ///     isolated to an actor — a `clock.sleep`, and the resumption of a cancelled one — as
+    ///     `Task(executorPreference:)`. `nil` (the default) leaves them on the global concurrent
+    ///     executor. A UI host whose actions are main-actor code can pass an executor on its
+    ///     main thread, so that a cancelled sleep comes straight back to the action's `catch`
+    ///     instead of waiting for a pool thread (the GTK app passes `MainLoop.taskExecutor`).
     ///   - historyLimit: how many ended task records the registry keeps.
     ///   - logLimit: how many events the log keeps.
-    public init(clock: any Clock<Duration> = ContinuousClock(), historyLimit: Int = 500, logLimit: Int = 2_000) {
+    public init(
+        clock: any Clock<Duration> = ContinuousClock(), taskExecutor: (any TaskExecutor)? = nil,
+        historyLimit: Int = 500, logLimit: Int = 2_000
+    ) {
         self.clock = clock
         let elapsed = Self.makeElapsed(clock)
         self.elapsed = elapsed
         let log = EventLog(limit: logLimit, now: elapsed)
         self.log = log
-        self.registry = TaskRegistry(historyLimit: historyLimit, log: log, now: elapsed)
+        self.registry = TaskRegistry(historyLimit: historyLimit, log: log, now: elapsed, taskExecutor: taskExecutor)
     }
 
     /// Time since the context was made, read from ``clock``.

@@ -372,11 +372,17 @@ public final class TaskRegistry {
     @exclusivity(unchecked) private var endWaiterCount = 0
     private var nextWaiter = 0
 
-    init(historyLimit: Int, log: EventLog, now: @escaping @MainActor () -> Duration) {
+    /// Where the registered tasks' nonisolated parts run (see
+    /// ``LifecycleContext/init(clock:taskExecutor:historyLimit:logLimit:)``); `nil`: the global
+    /// concurrent executor.
+    let taskExecutor: (any TaskExecutor)?
+
+    init(historyLimit: Int, log: EventLog, now: @escaping @MainActor () -> Duration, taskExecutor: (any TaskExecutor)? = nil) {
         precondition(historyLimit >= 0, "historyLimit must not be negative")
         self.historyLimit = historyLimit
         self.log = log
         self.now = now
+        self.taskExecutor = taskExecutor
         MainQueueMark.install()
     }
 
@@ -514,25 +520,36 @@ public final class TaskRegistry {
         let entry = register(id, label: label, owner: owner, tracksOrphan: true, at: now())
         // The task holds the registry strongly: a registered task keeps its registry alive until
         // it ends, so its end is always recorded.
-        let task = Task<Void, any Error>(priority: priority) { @MainActor in
-            self.pendingStartCount -= 1
-            do {
-                try await withTaskCancellationHandler {
-                    try await operation()
-                } onCancel: {
-                    Self.noteOutsideCancel(id, of: self)
-                }
-                self.end(entry, Task.isCancelled ? .cancelled : .finished)
-            } catch is CancellationError {
-                self.end(entry, .cancelled)
-                throw CancellationError()
-            } catch {
-                self.end(entry, .failed(String(describing: error)))
-                throw error
+        let task: Task<Void, any Error>
+        if let taskExecutor {
+            // Starts on the preferred executor and hops to the main actor for the body.
+            task = Task(executorPreference: taskExecutor, priority: priority) {
+                try await self.run(entry, id, operation)
             }
+        } else {
+            task = Task(priority: priority) { @MainActor in try await self.run(entry, id, operation) }
         }
         entry.throwingTask = task
         return (id, task)
+    }
+
+    /// The body of a task from ``start(name:strategy:owner:priority:_:)``.
+    private func run(_ entry: Entry, _ id: TaskID, _ operation: @MainActor @Sendable () async throws -> Void) async throws {
+        pendingStartCount -= 1
+        do {
+            try await withTaskCancellationHandler {
+                try await operation()
+            } onCancel: {
+                Self.noteOutsideCancel(id, of: self)
+            }
+            end(entry, Task.isCancelled ? .cancelled : .finished)
+        } catch is CancellationError {
+            end(entry, .cancelled)
+            throw CancellationError()
+        } catch {
+            end(entry, .failed(String(describing: error)))
+            throw error
+        }
     }
 
     /// The M3/M4/M7 path: a non-throwing action, the slot told when it ends. Cheaper than
@@ -555,6 +572,12 @@ public final class TaskRegistry {
         // its slot, and through it the registry: a registered task keeps its registry alive until
         // it ends, so its end is always recorded. (A weak reference to the slot would give every
         // slot a side table and slow down every retain of it.)
+        if let taskExecutor {
+            entry.task = Task(executorPreference: taskExecutor, priority: slot.priority) {
+                await Self.runManaged(slot, entry, operation)
+            }
+            return id
+        }
         entry.task = Task<Void, Never>(priority: slot.priority) { @MainActor in
             let registry = slot.registry
             registry.pendingStartCount -= 1
@@ -562,6 +585,17 @@ public final class TaskRegistry {
             registry.end(entry, entry.cancelRequested ? .cancelled : .finished, slot: slot)
         }
         return id
+    }
+
+    /// The body of a managed task started with a preferred executor: the same as the inline
+    /// body above, which stays inline for the common case (one frame less per task).
+    private static func runManaged(
+        _ slot: TaskSlot, _ entry: Entry, _ operation: @MainActor @Sendable () async -> Void
+    ) async {
+        let registry = slot.registry
+        registry.pendingStartCount -= 1
+        await operation()
+        registry.end(entry, entry.cancelRequested ? .cancelled : .finished, slot: slot)
     }
 
     /// Runs synchronously in whoever cancels. On the main actor (the main queue) we mark at

@@ -155,7 +155,7 @@ public final class ButtonScreen {
             observers.notify(self)
         }
         do {
-            try await context.clock.sleep(for: timing.workDuration)
+            try await context.sleep(for: timing.workDuration)
         } catch {
             execsCancelled += 1
             log("exec #\(run) cancelled")

@@ -13,7 +13,7 @@ internal import Synchronization
 ///     let taskBag: TaskBag
 ///     func countDown() async { … }
 /// }
-/// state.taskBag.add(name: "timer") { try await clock.sleep(for: d) }   // T5: captures nothing of the view
+/// state.taskBag.add(name: "timer") { try await context.sleep(for: d) }   // T5: captures nothing of the view
 /// state.taskBag.add(name: "timer") { await state.countDown() }         // T6: the task now owns the state
 /// ```
 @MainActor

@@ -230,10 +230,10 @@ public final class ToastViewState {
     /// The countdown as a method of the view (seed 002's `startCounting()`): calling it from a
     /// task closure captures this state, which is T6's bug.
     public func dismissAfterDelay() async {
-        let clock = screen.context.clock
+        let context = screen.context
         do {
             screen.log("sleep start")
-            try await clock.sleep(for: screen.toastDuration)
+            try await context.sleep(for: screen.toastDuration)
             screen.log("sleep end")
             screen.hide(cause: .timer)
         } catch is CancellationError {
@@ -278,14 +278,14 @@ public struct ToastStrategy: Sendable {
     @MainActor
     private static func installT1(view: ToastView, screen: ToastScreen) {
         let registry = screen.context.registry
-        let clock = screen.context.clock
+        let context = screen.context
         let duration = screen.toastDuration
         let ledger = screen.ledger
         view.node.onAppear { [weak node = view.node] in
             ledger.start(registry: registry, name: "sleep D, then hide", strategy: "T1", owner: node) {
                 do {
                     screen.log("sleep start")
-                    try await clock.sleep(for: duration)
+                    try await context.sleep(for: duration)
                     screen.log("sleep end")
                     screen.hide(cause: .timer)
                 } catch {
@@ -298,12 +298,12 @@ public struct ToastStrategy: Sendable {
     // Seed 000, the fix: `.task { do { … } catch is CancellationError { print("task cancel") } }`.
     @MainActor
     private static func installT2(view: ToastView, screen: ToastScreen) {
-        let clock = screen.context.clock
+        let context = screen.context
         let duration = screen.toastDuration
         view.node.task(name: "sleep D, then hide", strategy: "T2") {
             do {
                 screen.log("sleep start")
-                try await clock.sleep(for: duration)
+                try await context.sleep(for: duration)
                 screen.log("sleep end")
                 screen.hide(cause: .timer)
             } catch is CancellationError {
@@ -319,10 +319,10 @@ public struct ToastStrategy: Sendable {
     // hidden), but "auto-dismissed" is logged though no timer elapsed.
     @MainActor
     private static func installT3(view: ToastView, screen: ToastScreen) {
-        let clock = screen.context.clock
+        let context = screen.context
         let duration = screen.toastDuration
         view.node.task(name: "try? sleep D, then hide", strategy: "T3") {
-            try? await clock.sleep(for: duration)
+            try? await context.sleep(for: duration)
             screen.hide(cause: .timer)
             screen.log("auto-dismissed")
         }
@@ -332,14 +332,14 @@ public struct ToastStrategy: Sendable {
     @MainActor
     private static func installT4(view: ToastView, screen: ToastScreen) {
         let registry = screen.context.registry
-        let clock = screen.context.clock
+        let context = screen.context
         let duration = screen.toastDuration
         view.node
             .onAppear { [weak node = view.node, weak state = view.state] in
                 state?.task = registry.unstructuredTask(name: "sleep D, then hide", strategy: "T4", owner: node) {
                     do {
                         screen.log("sleep start")
-                        try await clock.sleep(for: duration)
+                        try await context.sleep(for: duration)
                         screen.log("sleep end")
                         screen.hide(cause: .timer)
                     } catch is CancellationError {
@@ -358,13 +358,13 @@ public struct ToastStrategy: Sendable {
     // captures nothing of the view. Dropping the state deinits the bag, which cancels.
     @MainActor
     private static func installT5(view: ToastView, screen: ToastScreen) {
-        let clock = screen.context.clock
+        let context = screen.context
         let duration = screen.toastDuration
         view.node.onAppear { [weak state = view.state] in
             state?.taskBag.add(name: "sleep D, then hide") {
                 do {
                     screen.log("sleep start")
-                    try await clock.sleep(for: duration)
+                    try await context.sleep(for: duration)
                     screen.log("sleep end")
                     screen.hide(cause: .timer)
                 } catch is CancellationError {
