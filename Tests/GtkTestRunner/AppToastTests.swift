@@ -96,6 +96,26 @@ enum AppToastTests {
                     await fixture.close()
                 }
             },
+            GtkTestCase("issue 4 start-up: only the opened page is built at launch; another is built on its first visit, --strategy applied") {
+                let fixture = try AppFixture(["--page", "scene", "--strategy", "P2"])
+                try await fixture.ready()
+                let window = fixture.window
+                expectEqual(PageName.allCases.filter(window.isBuilt), [.toast, .scene], "built at launch")
+                expectEqual(window.page(.scene)?.currentStrategy, .scenePhase(.p2), "--strategy applied to the opened page")
+                expectEqual(window.stack.visibleChildName, "scene", "--page shown")
+                // The button page: built when shown, with its default strategy, and its widgets map.
+                window.show(page: .button)
+                expect(window.isBuilt(.button), "the button page is built on its first visit")
+                expectEqual(window.page(.button)?.currentStrategy, .button(.b1), "a page built later starts on its first strategy")
+                try await waitFor("button page mapped") { window.page(.button)?.root.isMapped == true }
+                // Visiting it again reuses the page.
+                let first = window.page(.button)
+                window.show(page: .toast)
+                window.show(page: .button)
+                expect(window.page(.button) === first, "a page is built once")
+                expect(!window.isBuilt(.server) && !window.isBuilt(.navigation), "pages never visited stay unbuilt")
+                await fixture.close()
+            },
             GtkTestCase("§3 menu: Strategy radio items switch strategies, reset the page and show the current one") {
                 let fixture = try AppFixture(["--strategy", "T1", "--time-scale", "1"])
                 try await fixture.ready()
