@@ -72,7 +72,7 @@ let package = Package(
         // owns its main loop, and a test runner's async entry point may hop threads on Linux.
         .executableTarget(
             name: "GtkTestRunner",
-            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LifecycleLabKit"],
+            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LifecycleLabKit", "LifecycleTestSupport"],
             path: "Tests/GtkTestRunner",
             swiftSettings: settings
         ),

@@ -3,6 +3,7 @@ import Gtk
 import GtkLifecycle
 import LifecycleLabKit
 import LifecycleTasks
+import LifecycleTestSupport
 
 /// Issue 5: faults in tasks, shutdown with a task that ignores cancellation, memory and
 /// ownership over many cycles, and randomized event storms on real widgets.
@@ -533,18 +534,6 @@ enum ReliabilityTests {
     }
 }
 
-/// A small seeded generator (SplitMix64), so a storm can be replayed from its printed seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 extension Duration {
     /// In milliseconds, as a `Double`.

@@ -2,25 +2,13 @@ import LifecycleTasks
 import LifecycleTestSupport
 import Testing
 
-/// A small deterministic generator, so a failing sequence can be replayed from its seed.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @MainActor
 @Suite("Toast strategies under random presses (SPEC §3)")
 struct ToastRandomPressTests {
     @Test("T1–T6: 300 random show / hide / wait steps; live timers: ≤ 1 for T2–T5, one per unexpired show for T1 and T6",
           arguments: ToastStrategyID.allCases)
     func randomPresses(_ id: ToastStrategyID) async {
-        var random = SplitMix64(state: 0x5EED_0000 + UInt64(id.rawValue.utf8.last!))
+        var random = SplitMix64(seed: 0x5EED_0000 + UInt64(id.rawValue.utf8.last!))
         let host = FakeHost()
         let screen = ToastScreen(strategy: id, context: host.context, host: ImmediateHost<ToastView>())
         var shows: [Duration] = []
