@@ -23,7 +23,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // The only C in the project: GTK 4 through pkg-config. Only `Gtk` imports it.
@@ -47,13 +46,17 @@ let package = Package(
         // The app's pages, toast, panel and command line, as a library the GTK tests can drive.
         .target(
             name: "LifecycleLabKit",
-            dependencies: [
-                "Gtk", "GtkLifecycle", "LifecycleTasks",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks"],
             swiftSettings: settings
         ),
-        .executableTarget(name: "LifecycleLab", dependencies: ["LifecycleLabKit"], swiftSettings: settings),
+        // The app links the Swift runtime statically: loading and binding its shared libraries
+        // cost about 5 ms of start-up (issue 4, `app.startup`). GTK stays a shared library.
+        .executableTarget(
+            name: "LifecycleLab",
+            dependencies: ["LifecycleLabKit"],
+            swiftSettings: settings,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
         .executableTarget(
             name: "LifecycleBench",
             dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LifecycleLabKit"],

@@ -45,10 +45,82 @@ public struct CairoContext {
         cairo_text_extents(cr, text, &extents)
         return extents.x_advance
     }
+    /// Draws `layout` with its top-left corner at the current point. Wraps
+    /// `pango_cairo_show_layout`.
+    public func show(_ layout: TextLayout) { pango_cairo_show_layout(cr, layout.layout) }
     /// Wraps `cairo_save`.
     public func save() { cairo_save(cr) }
     /// Wraps `cairo_restore`.
     public func restore() { cairo_restore(cr) }
+}
+
+/// A line of text laid out with a widget's font, for drawing with ``CairoContext/show(_:)``.
+/// Wraps the `PangoLayout` of `gtk_widget_create_pango_layout`.
+///
+/// The font is the widget's, from CSS (`.timeline { font-family: monospace; font-size: 9pt }`),
+/// so a drawing shares the fonts its labels already loaded, follows the user's font settings,
+/// and shapes every script (cairo's toy text API does none of that).
+///
+/// ```swift
+/// area.setDrawFunction { cr, width, height in
+///     let layout = TextLayout(for: area)
+///     layout.text = "1.5 s"
+///     cr.move(toX: 4, y: Double(height) - layout.height)
+///     cr.show(layout)
+/// }
+/// ```
+@MainActor
+public final class TextLayout {
+    let layout: OpaquePointer
+    private let baseFont: OpaquePointer?
+
+    /// A layout using `widget`'s Pango context: its CSS font as it is now. Make one in each draw
+    /// call (it is cheap) so a changed style or font setting is picked up.
+    public init(for widget: Widget) {
+        layout = gtk_widget_create_pango_layout(widget.widget, nil)
+        baseFont = pango_font_description_copy(pango_context_get_font_description(pango_layout_get_context(layout)))
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        if let baseFont { pango_font_description_free(baseFont) }
+    }
+
+    /// The text. Wraps `pango_layout_set_text` / `pango_layout_get_text`.
+    public var text: String {
+        get { String(cString: pango_layout_get_text(layout)) }
+        set { pango_layout_set_text(layout, newValue, -1) }
+    }
+
+    /// Width in pixels of the laid-out text. Wraps `pango_layout_get_pixel_size`.
+    public var width: Double {
+        var width: gint = 0
+        pango_layout_get_pixel_size(layout, &width, nil)
+        return Double(width)
+    }
+
+    /// Height in pixels of the laid-out text. Wraps `pango_layout_get_pixel_size`.
+    public var height: Double {
+        var height: gint = 0
+        pango_layout_get_pixel_size(layout, nil, &height)
+        return Double(height)
+    }
+
+    /// Distance in pixels from the top to the first line's baseline. Wraps `pango_layout_get_baseline`.
+    public var baseline: Double { Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) }
+
+    /// Sets the font size in pixels (nil: the widget's own size). Wraps
+    /// `pango_font_description_set_absolute_size` on a copy of the widget's font.
+    public func setFontSize(pixels: Double?) {
+        guard let pixels, let baseFont else {
+            pango_layout_set_font_description(layout, nil)
+            return
+        }
+        let font = pango_font_description_copy(baseFont)
+        pango_font_description_set_absolute_size(font, pixels * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+    }
 }
 
 /// A widget Swift draws with cairo. Wraps `GtkDrawingArea`.

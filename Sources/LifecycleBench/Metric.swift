@@ -71,6 +71,8 @@ struct BenchOptions {
     var only: [String] = []
     /// Fewer iterations, for a smoke run in CI.
     var quick = false
+    /// Launches per program for `app.startup` (`--rounds N`); nil: 7, or 3 with `--quick`.
+    var rounds: Int?
 
     func wants(_ name: String) -> Bool {
         only.isEmpty || only.contains { name.hasPrefix($0) }

@@ -3,17 +3,28 @@ import Glibc
 #endif
 
 // Synchronous main on purpose: the bridge benchmarks run GTK's loop on this thread.
-// usage: lifecycle-bench [--quick] [NAME-PREFIX ...]
+// usage: lifecycle-bench [--quick] [--rounds N] [NAME-PREFIX ...]
 var options = BenchOptions()
-for argument in CommandLine.arguments.dropFirst() {
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
     switch argument {
     case "--quick": options.quick = true
+    case "--rounds":
+        guard let text = arguments.popFirst(), let rounds = Int(text), (1...1000).contains(rounds) else {
+            FileHandleStderr.write("lifecycle-bench: --rounds needs a whole number from 1 to 1000\n")
+            exit(2)
+        }
+        options.rounds = rounds
     case "--help", "-h":
-        print("usage: lifecycle-bench [--quick] [NAME-PREFIX ...]  (e.g. bridge. core.churn app.)")
+        print("""
+            usage: lifecycle-bench [--quick] [--rounds N] [NAME-PREFIX ...]  (e.g. bridge. core.churn app.)
+              --quick      fewer iterations (a smoke run)
+              --rounds N   launches per program for app.startup (default 7, 3 with --quick)
+            """)
         exit(0)
     default:
         if argument.hasPrefix("-") {
-            FileHandleStderr.write("lifecycle-bench: unknown option \(argument); valid: --quick, --help\n")
+            FileHandleStderr.write("lifecycle-bench: unknown option \(argument); valid: --quick, --rounds N, --help\n")
             exit(2)
         }
         options.only.append(argument)

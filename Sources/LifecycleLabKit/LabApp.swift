@@ -38,7 +38,7 @@ public final class LabApp {
     /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
     public static func main(arguments: [String]) -> Int32 {
         StartupTrace.mark("main")
-        let options = LaunchOptions.parseOrExit2(Array(arguments.dropFirst()))
+        let options = LaunchOptions.parseOrExit2(Array(arguments.dropFirst()), version: version)
         StartupTrace.mark("options")
         // GTK's start-up and the application's registration both use the session bus; held
         // from before the one until after the other, it is connected once (see SessionBus).

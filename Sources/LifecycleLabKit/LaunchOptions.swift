@@ -1,11 +1,10 @@
-public import ArgumentParser
 public import LifecycleTasks
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The pages of the window, in switcher order; `--page` and `--scenario` take their names.
-public enum PageName: String, CaseIterable, Sendable, ExpressibleByArgument {
+public enum PageName: String, CaseIterable, Sendable {
     case toast, button, scene, server, navigation
 
     /// The title shown in the stack switcher.
@@ -45,23 +44,137 @@ public enum PageName: String, CaseIterable, Sendable, ExpressibleByArgument {
 /// lifecycle-lab --page toast --strategy T1 --time-scale 0.2
 /// lifecycle-lab --scenario toast --strategy T2 --time-scale 0.1   # prints a JSON verdict
 /// ```
-public struct LaunchOptions: ParsableArguments, Sendable {
-    @Option(name: .long, help: ArgumentHelp("Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase).", valueName: "ID"))
+///
+/// The parser is a few dozen lines of our own rather than swift-argument-parser: that package
+/// brings FoundationEssentials into the app, and loading it, the reflection over the option
+/// properties and the dynamic Swift libraries cost about 10 ms of the start-up budget (issue 4,
+/// `app.startup`). Options take their value as the next argument or after `=`
+/// (`--page=toast`); a later option overrides an earlier one.
+public struct LaunchOptions: Sendable, Hashable {
+    /// `--strategy ID`: the strategy to start with, as typed.
     public var strategy: String?
-
-    @Option(name: .long, help: ArgumentHelp("Page to open: \(PageName.validList).", valueName: "NAME"))
+    /// `--page NAME`: the page to open, as typed.
     public var page: String?
-
-    @Option(name: .customLong("time-scale"), parsing: .unconditional, help: ArgumentHelp("Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.", valueName: "X"))
+    /// `--time-scale X`, as typed (see ``timeScale``).
     public var timeScaleText: String?
-
-    @Option(name: .long, help: ArgumentHelp("Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(PageName.scenarioList).", valueName: "NAME"))
+    /// `--scenario NAME`: run that page's repro and exit with its verdict.
     public var scenario: String?
-
-    @Option(name: .long, help: ArgumentHelp("Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.", valueName: "FILE.png"))
+    /// `--screenshot FILE.png`: render the window to this file, then exit.
     public var screenshot: String?
 
     public init() {}
+
+    /// One option: its name, the value's name in help, and the help text.
+    struct Option: Sendable {
+        let name: String
+        let valueName: String
+        let help: String
+        let keyPath: any WritableKeyPath<LaunchOptions, String?> & Sendable
+    }
+
+    static let options: [Option] = [
+        Option(name: "--strategy", valueName: "ID",
+               help: "Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase).",
+               keyPath: \.strategy),
+        Option(name: "--page", valueName: "NAME",
+               help: "Page to open: \(PageName.validList).",
+               keyPath: \.page),
+        Option(name: "--time-scale", valueName: "X",
+               help: "Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.",
+               keyPath: \.timeScaleText),
+        Option(name: "--scenario", valueName: "NAME",
+               help: "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(PageName.scenarioList).",
+               keyPath: \.scenario),
+        Option(name: "--screenshot", valueName: "FILE.png",
+               help: "Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.",
+               keyPath: \.screenshot),
+    ]
+
+    static let validOptions = (options.map(\.name) + ["--help", "--version"]).joined(separator: ", ")
+
+    /// The text `--help` prints.
+    public static var helpText: String {
+        var lines = [
+            "Usage: lifecycle-lab [OPTION…]",
+            "",
+            "Lifecycle Lab shows SwiftUI's view-lifecycle tasks (onAppear, .task, .task(id:), scene",
+            "phase) running in a GTK window, with a live panel of every task: reproduce each bug and",
+            "each fix of the spec, switch strategies from the menu (Ctrl+1…6).",
+            "",
+            "Options:",
+        ]
+        let column = 26
+        for option in options {
+            let head = "  \(option.name) \(option.valueName)"
+            lines += wrap(option.help, width: 92 - column).enumerated().map { index, text in
+                (index == 0 ? head.padding(to: column) : String(repeating: " ", count: column)) + text
+            }
+        }
+        lines.append("  -h, --help".padding(to: column) + "Show this help and exit.")
+        lines.append("  --version".padding(to: column) + "Show the version and exit.")
+        lines += [
+            "",
+            "Exit status: 0 on success (with --scenario: the run matches the spec), 1 when the",
+            "scenario does not match or there is no display, 2 for bad input.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Why parsing stopped without options to run with.
+    public enum Stop: Error, Equatable, CustomStringConvertible {
+        /// `--help` or `-h`: print ``LaunchOptions/helpText``, exit 0.
+        case help
+        /// `--version`: print the version, exit 0.
+        case version
+        /// Bad input: this one line (without the program's name), exit 2.
+        case invalid(String)
+
+        public var description: String {
+            switch self {
+            case .help: "help requested"
+            case .version: "version requested"
+            case .invalid(let message): message
+            }
+        }
+    }
+
+    /// Parses `arguments` (without the program name) and validates the values.
+    public static func parse(_ arguments: [String]) throws(Stop) -> LaunchOptions {
+        var result = LaunchOptions()
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" { throw .help }
+            if argument == "--version" { throw .version }
+            guard argument.hasPrefix("-"), argument.count > 1 else {
+                throw .invalid("unexpected argument '\(argument)'; valid options: \(validOptions)")
+            }
+            let name: Substring, inlineValue: Substring?
+            if let equals = argument.firstIndex(of: "=") {
+                name = argument[..<equals]
+                inlineValue = argument[argument.index(after: equals)...]
+            } else {
+                name = argument[...]
+                inlineValue = nil
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw .invalid("unknown option '\(name)'; valid options: \(validOptions)")
+            }
+            if let inlineValue {
+                result[keyPath: option.keyPath] = String(inlineValue)
+            } else if index < arguments.endIndex, !arguments[index].hasPrefix("--") {
+                // The next argument is the value even if it starts with one dash: `--time-scale -1`
+                // is a negative scale (reported as such), not an unknown option.
+                result[keyPath: option.keyPath] = arguments[index]
+                index += 1
+            } else {
+                throw .invalid("Missing value for '\(option.name) \(option.valueName)' (see --help)")
+            }
+        }
+        try result.validate()
+        return result
+    }
 
     /// The validated time scale (1 when not given).
     public var timeScale: Double { timeScaleText.flatMap(Double.init) ?? 1 }
@@ -77,27 +190,27 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     /// The validated strategy, if one was given.
     public var strategyChoice: AnyStrategyID? { strategy.flatMap { try? AnyStrategyID.parse($0) } }
 
-    public mutating func validate() throws {
+    func validate() throws(Stop) {
         if let strategy, strategyChoice == nil {
-            throw ValidationError("unknown strategy '\(strategy)'; valid: \(Self.strategyList(AnyStrategyID.allCases))")
+            throw .invalid("unknown strategy '\(strategy)'; valid: \(Self.strategyList(AnyStrategyID.allCases))")
         }
         if let page, PageName(rawValue: page.lowercased()) == nil {
-            throw ValidationError("unknown page '\(page)'; valid: \(PageName.validList)")
+            throw .invalid("unknown page '\(page)'; valid: \(PageName.validList)")
         }
         if let scenario, PageName(rawValue: scenario.lowercased()).map(PageName.scenarioPages.contains) != true {
-            throw ValidationError("unknown scenario '\(scenario)'; valid: \(PageName.scenarioList)")
+            throw .invalid("unknown scenario '\(scenario)'; valid: \(PageName.scenarioList)")
         }
         if let scenario, let choice = strategyChoice, let page = PageName(rawValue: scenario.lowercased()),
            PageName(choice.scenario) != page {
             let valid = AnyStrategyID.allCases.filter { PageName($0.scenario) == page }
-            throw ValidationError("strategy \(choice.rawValue) does not belong to scenario '\(scenario)'; valid for it: \(valid.isEmpty ? "none (the page has no strategies)" : Self.strategyList(valid))")
+            throw .invalid("strategy \(choice.rawValue) does not belong to scenario '\(scenario)'; valid for it: \(valid.isEmpty ? "none (the page has no strategies)" : Self.strategyList(valid))")
         }
         if let text = timeScaleText {
             guard let value = Double(text) else {
-                throw ValidationError("time scale '\(text)' is not a number; valid: a number greater than 0, e.g. 0.1 or 1")
+                throw .invalid("time scale '\(text)' is not a number; valid: a number greater than 0, e.g. 0.1 or 1")
             }
             guard value.isFinite, value > 0 else {
-                throw ValidationError("time scale \(text) must be greater than 0 and finite; valid: a number greater than 0, e.g. 0.1 or 1")
+                throw .invalid("time scale \(text) must be greater than 0 and finite; valid: a number greater than 0, e.g. 0.1 or 1")
             }
         }
         if let screenshot { try Self.checkWritable(screenshot) }
@@ -108,9 +221,9 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     }
 
     /// A screenshot path must end in .png and sit in an existing folder we may write to.
-    static func checkWritable(_ path: String) throws {
+    static func checkWritable(_ path: String) throws(Stop) {
         guard path.lowercased().hasSuffix(".png") else {
-            throw ValidationError("screenshot path '\(path)' must end in .png; valid: a .png file in a writable folder")
+            throw .invalid("screenshot path '\(path)' must end in .png; valid: a .png file in a writable folder")
         }
         let folder: String
         if let slash = path.lastIndex(of: "/") {
@@ -120,7 +233,7 @@ public struct LaunchOptions: ParsableArguments, Sendable {
         }
         var info = stat()
         guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw ValidationError("screenshot folder '\(folder)' does not exist; valid: a .png file in an existing, writable folder")
+            throw .invalid("screenshot folder '\(folder)' does not exist; valid: a .png file in an existing, writable folder")
         }
         // Probe by creating a file: `access(W_OK)` says yes to root even where nothing can be
         // created (a read-only mount, /proc).
@@ -131,32 +244,50 @@ public struct LaunchOptions: ParsableArguments, Sendable {
             unlink(probe)
         }
         guard fd >= 0 else {
-            throw ValidationError("screenshot folder '\(folder)' is not writable; valid: a .png file in an existing, writable folder")
+            throw .invalid("screenshot folder '\(folder)' is not writable; valid: a .png file in an existing, writable folder")
         }
     }
 
     /// Parses `arguments` (without the program name). On bad input prints one line naming the
-    /// problem and the valid values to standard error and exits 2; `--help` prints and exits 0.
-    public static func parseOrExit2(_ arguments: [String]) -> LaunchOptions {
+    /// problem and the valid values to standard error and exits 2; `--help` and `--version`
+    /// print to standard output and exit 0.
+    public static func parseOrExit2(_ arguments: [String], version: String) -> LaunchOptions {
         do {
             return try parse(arguments)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
+            switch error {
+            case .help:
+                print(helpText)
                 Glibc.exit(0)
+            case .version:
+                print("lifecycle-lab \(version)")
+                Glibc.exit(0)
+            case .invalid(let message):
+                writeStandardError("lifecycle-lab: \(message)\n")
+                Glibc.exit(2)
             }
-            var message = message(for: error)
-            if message.hasPrefix("Unknown option") || message.hasPrefix("Unexpected argument") {
-                message += "; valid options: --strategy, --page, --time-scale, --scenario, --screenshot, --help"
-            }
-            if message.hasPrefix("Missing value") {
-                message += " (see --help)"
-            }
-            let line = "lifecycle-lab: " + message.split(separator: "\n").joined(separator: " ") + "\n"
-            writeStandardError(line)
-            Glibc.exit(2)
         }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+extension String {
+    /// The string followed by spaces up to `width` characters (at least one space).
+    fileprivate func padding(to width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(1, width - count))
     }
 }
 

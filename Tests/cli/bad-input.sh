@@ -50,8 +50,15 @@ else
     check "screenshot read-only" 2 "not writable" -- --screenshot /proc/shot.png
 fi
 check "unknown flag"            2 "valid options: --strategy" -- --frobnicate
+check "unknown flag with value" 2 "unknown option '--frobnicate'" -- --frobnicate=1
+check "stray argument"          2 "unexpected argument 'toast'; valid options: --strategy" -- toast
 check "missing value"           2 "Missing value" -- --strategy
+check "missing value at flag"   2 "Missing value for '--page NAME'" -- --page --strategy T1
+check "value after ="           2 "valid: T1, T2" -- --strategy=T9
+check "negative scale value"    2 "greater than 0" -- --time-scale=-0.5
 check "help"                    0 "--time-scale" -- --help
+check "help, short"             0 "Usage: lifecycle-lab" -- -h
+check "version"                 0 "lifecycle-lab 0.1.0" -- --version
 check "no display"              1 "no display" --
 
 # A display that refuses (issue 5 §1): DISPLAY names a server nobody runs.

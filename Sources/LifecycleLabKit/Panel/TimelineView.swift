@@ -129,8 +129,18 @@ final class TimelineView {
         let scale = (right - left) / (end - start)
         func x(_ seconds: Double) -> Double { left + (seconds - start) * scale }
 
-        cr.selectFontFace("sans-serif")
-        cr.setFontSize(9)
+        // Text in the area's CSS font (monospace 9 pt, as the event log: no extra font to load).
+        let text = TextLayout(for: area)
+        /// Draws the layout's text with its first baseline at `baselineY`.
+        func show(_ string: String, x: Double, baselineY: Double) {
+            text.text = string
+            cr.move(toX: x, y: baselineY - text.baseline)
+            cr.show(text)
+        }
+        func measure(_ string: String) -> Double {
+            text.text = string
+            return text.width
+        }
         // Axis with ticks in seconds.
         let ink = Self.ink
         cr.setSource(red: ink.r, green: ink.g, blue: ink.b, alpha: 0.8)
@@ -151,10 +161,10 @@ final class TimelineView {
             cr.line(toX: tx, y: axisY)
             cr.stroke()
             let digits = step < 0.1 ? 2 : (step < 1 ? 1 : 0)
-            let text = "\(PanelFormat.fixed(tick, digits)) s"
+            let label = "\(PanelFormat.fixed(tick, digits)) s"
+            let labelWidth = measure(label)
             cr.setSource(red: ink.r, green: ink.g, blue: ink.b, alpha: 0.9)
-            cr.move(toX: min(tx - cr.textWidth(text) / 2, right - cr.textWidth(text)), y: h - 3)
-            cr.showText(text)
+            show(label, x: min(tx - labelWidth / 2, right - labelWidth), baselineY: h - 3)
             tick += step
         }
 
@@ -162,7 +172,6 @@ final class TimelineView {
         // axis (a name is left out where it would overlap the previous one).
         let markerStrip = 12.0
         var lastLabelEnd = -Double.infinity
-        cr.setFontSize(8)
         for marker in markers {
             let t = PanelFormat.seconds(marker.time)
             guard t >= start && t <= end else { continue }
@@ -173,20 +182,17 @@ final class TimelineView {
             cr.line(toX: mx, y: axisY)
             cr.stroke()
             let label = (marker.appear ? "▲" : "▼") + marker.node
-            let width = cr.textWidth(label)
-            let lx = min(mx + 2, right - width)
+            let labelWidth = measure(label)
+            let lx = min(mx + 2, right - labelWidth)
             if lx > lastLabelEnd + 4 {
-                cr.move(toX: lx, y: axisY - 3)
-                cr.showText(label)
-                lastLabelEnd = lx + width
+                show(label, x: lx, baselineY: axisY - 3)
+                lastLabelEnd = lx + labelWidth
             }
         }
-        cr.setFontSize(9)
 
         guard !bars.isEmpty else {
             cr.setSource(red: ink.r, green: ink.g, blue: ink.b, alpha: 0.7)
-            cr.move(toX: left + 4, y: top + 14)
-            cr.showText("No tasks yet")
+            show("No tasks yet", x: left + 4, baselineY: top + 14)
             return
         }
         // One lane per bar, newest at the bottom.
@@ -228,14 +234,18 @@ final class TimelineView {
                 var label = "\(record.id) \(record.name)"
                 if record.isOrphan { label += " · orphan" }
                 if record.retainsOwner { label += " · retains owner" }
-                cr.setFontSize(min(9, barHeight))
-                let textWidth = cr.textWidth(label)
+                // Thin lanes (many bars) get a font as tall as the bar; else the area's font.
+                let fontPixels = barHeight < 12 ? barHeight : nil
+                text.setFontSize(pixels: fontPixels)
+                let textWidth = measure(label)
                 // After the bar when it fits, else inside it on the left.
                 let tx = x1 + 8 + textWidth <= right ? x1 + (record.isLive ? barHeight / 2 + 4 : 4) : max(left + 2, x0 + 2)
                 let inside = tx < x1
                 cr.setSource(red: inside ? 1 : ink.r, green: inside ? 1 : ink.g, blue: inside ? 1 : ink.b)
-                cr.move(toX: tx, y: y + barHeight - max(1, (barHeight - min(9, barHeight)) / 2) - 1)
-                cr.showText(label)
+                // Centred on the bar: the text's own height, not the lane's, decides.
+                cr.move(toX: tx, y: y + (barHeight - text.height) / 2)
+                cr.show(text)
+                text.setFontSize(pixels: nil)
             }
         }
     }

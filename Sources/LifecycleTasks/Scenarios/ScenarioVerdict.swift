@@ -1,11 +1,3 @@
-// JSONEncoder only: FoundationEssentials has it without Foundation's ICU data, which costs
-// the app tens of milliseconds at start-up.
-#if canImport(FoundationEssentials)
-internal import FoundationEssentials
-#else
-internal import Foundation
-#endif
-
 /// What a scenario run observed, and whether it matches the spec's row for its strategy.
 ///
 /// Times are seconds since the run started (`t = 0` is the first action), rounded to the
@@ -112,15 +104,9 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
     /// Scenario-specific numbers (execs started, polls in background, live listeners …).
     public var measurements: [String: Double]
 
-    /// The verdict as pretty-printed JSON with sorted keys.
-    public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else {
-            preconditionFailure("ScenarioVerdict holds only strings and numbers; encoding cannot fail")
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
+    /// The verdict as pretty-printed JSON with sorted keys (the layout of `JSONEncoder`'s
+    /// `.prettyPrinted, .sortedKeys`; see ``JSONText``).
+    public func json() -> String { JSONText.prettyPrinted(self) }
 
     /// A few lines for a person: the row, the outcome and each failed check.
     public var summary: String {
