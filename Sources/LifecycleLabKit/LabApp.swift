@@ -306,10 +306,16 @@ enum Resources {
         return folders
     }
 
+    /// The first readable `file` on the search path, as an absolute path with symbolic links
+    /// resolved: GIO reads `a/release/../../../resources` lexically (`a/resources`), which is
+    /// not where the kernel finds it when `release` is a link (SwiftPM's `.build/release` is).
     static func path(of file: String) -> String? {
         for folder in searchPath {
             let path = folder + "/" + file
-            if access(path, R_OK) == 0 { return path }
+            guard access(path, R_OK) == 0 else { continue }
+            guard let resolved = realpath(path, nil) else { return path }
+            defer { free(resolved) }
+            return String(cString: resolved)
         }
         return nil
     }

@@ -4,7 +4,8 @@
 # up to the bound, report what did not stop, and exit 0 -- within 100 ms of the request when
 # every task honours cancellation. A task that ignores cancellation (the app's
 # LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS hook) is waited for up to the 2 s bound and reported.
-# Also: a broken style sheet is reported by name and the app still runs (issue 5 §1).
+# Also: a broken style sheet is reported by name and the app still runs (issue 5 §1); started
+# from another folder through a link to the build folder, the style sheet is still found.
 #
 # Needs a display with a window manager, and xdotool:
 #   scripts/with-display Tests/cli/shutdown.sh PATH/TO/lifecycle-lab
@@ -120,6 +121,24 @@ if timeout 15 xdotool search --sync --onlyvisible --pid "$pid" --name '^Lifecycl
 else
     kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
     fail "broken style.css" "the app did not come up"
+fi
+
+# Started from another folder through a symbolic link to the build folder (as `.build/release`
+# is): the style sheet beside the package is still found and loaded -- no warning at all.
+ln -s "$(cd "$(dirname "$app")" && pwd -P)" "$work/bin"
+(cd "$work" && LIFECYCLE_LAB_REPORT_SHUTDOWN=1 "$work/bin/$(basename "$app")" --time-scale 5 >"$work/out" 2>"$work/err" </dev/null) &
+pid=$!
+if timeout 15 xdotool search --sync --onlyvisible --name '^Lifecycle Lab$' >/dev/null 2>&1 && sleep 0.3; then
+    pkill -TERM -f "^$work/bin/" ; wait "$pid"; rc=$?
+    if [[ $rc -eq 0 ]] && ! grep -q -e "warning" -e "Fatal error" "$work/err"; then
+        echo "PASS started elsewhere through a link: style sheet found, no warning, exit 0"
+        passed=$((passed + 1))
+    else
+        fail "started elsewhere through a link" "exit $rc; wanted 0 and no warning"
+    fi
+else
+    pkill -KILL -f "^$work/bin/"; wait "$pid" 2>/dev/null
+    fail "started elsewhere through a link" "the app did not come up"
 fi
 
 echo "$passed passed, $failed failed"
