@@ -153,9 +153,22 @@ public class Widget: Object {
     // MARK: Behaviour and layout
 
     /// Wraps `gtk_widget_set_tooltip_text`.
+    ///
+    /// On a visible widget GTK 4.8 then re-checks at once whether the pointer rests on a
+    /// tooltip: two X round trips (`XIQueryPointer`, `XSync`) each time, 32 of them while the
+    /// app's window was being built. A widget not realized yet cannot be under the pointer,
+    /// so there the text is set while the widget is briefly hidden, which skips the check.
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(widget, newValue) }
+        set {
+            if gtk_widget_get_realized(widget) == 0 && gtk_widget_get_visible(widget) != 0 {
+                gtk_widget_set_visible(widget, 0)
+                gtk_widget_set_tooltip_text(widget, newValue)
+                gtk_widget_set_visible(widget, 1)
+            } else {
+                gtk_widget_set_tooltip_text(widget, newValue)
+            }
+        }
     }
     /// Wraps `gtk_widget_set_sensitive`.
     public var isSensitive: Bool {

@@ -47,6 +47,29 @@ enum WrapperTests {
                 expect(weak.value == nil, "capture released when the window (and the button) is destroyed")
                 expectEqual(GLibClosureBox.liveCount, before, "no closure left")
             },
+            GtkTestCase("issue 4 start-up: a tooltip set while building keeps the text and the widget visible; later ones too") {
+                let window = Window(title: "tooltips")
+                let box = Box(.vertical, spacing: 0)
+                let early = Button("early")
+                early.tooltip = "set before the window exists"
+                expect(early.isVisible, "still visible after the tooltip was set")
+                expectEqual(early.tooltip, "set before the window exists")
+                let hidden = Label("hidden")
+                hidden.hide()
+                hidden.tooltip = "set while hidden"
+                expect(!hidden.isVisible, "a hidden widget stays hidden")
+                box.append(early)
+                box.append(hidden)
+                window.child = box
+                window.present()
+                try await waitFor("window mapped") { window.isMapped }
+                expect(early.isMapped, "the early widget maps with its window")
+                early.tooltip = "changed while shown"
+                expectEqual(early.tooltip, "changed while shown")
+                early.tooltip = nil
+                expectEqual(early.tooltip, nil)
+                window.destroy()
+            },
             GtkTestCase("issue 2 ownership: a removed widget lives while Swift holds it; finalized after") {
                 let box = Box()
                 var label: Label? = Label("owned")
