@@ -184,7 +184,7 @@ enum AppBenchmarks {
     static func startup(_ options: BenchOptions) {
         guard let baseline = buildCBaseline() else { return }
         let app = siblingExecutable("lifecycle-lab")
-        let rounds = options.rounds ?? (options.quick ? 3 : 7)
+        let rounds = options.rounds ?? (options.quick ? 3 : 11)
         var appTimes: [Double] = [], cTimes: [Double] = []
         var appCPU: [Double] = [], cCPU: [Double] = []
         for _ in 0..<rounds {

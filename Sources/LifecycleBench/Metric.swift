@@ -71,7 +71,7 @@ struct BenchOptions {
     var only: [String] = []
     /// Fewer iterations, for a smoke run in CI.
     var quick = false
-    /// Launches per program for `app.startup` (`--rounds N`); nil: 7, or 3 with `--quick`.
+    /// Launches per program for `app.startup` (`--rounds N`); nil: 11, or 3 with `--quick`.
     var rounds: Int?
 
     func wants(_ name: String) -> Bool {

@@ -19,7 +19,7 @@ while let argument = arguments.popFirst() {
         print("""
             usage: lifecycle-bench [--quick] [--rounds N] [NAME-PREFIX ...]  (e.g. bridge. core.churn app.)
               --quick      fewer iterations (a smoke run)
-              --rounds N   launches per program for app.startup (default 7, 3 with --quick)
+              --rounds N   launches per program for app.startup (default 11, 3 with --quick)
             """)
         exit(0)
     default:
