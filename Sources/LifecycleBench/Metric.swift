@@ -1,3 +1,5 @@
+import LifecycleTasks
+
 /// One benchmark figure, printed as one JSON line.
 ///
 /// `baseline` is the same work done the reference way in the same run (these machines are
@@ -44,25 +46,7 @@ struct Metric {
         return "\(scaled)"
     }
 
-    private static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    private static func quote(_ text: String) -> String { JSONText.quoted(text) }
 }
 
 /// What the command line asked of the benchmark run.

@@ -64,8 +64,8 @@ public enum JSONText {
         private func spaces(_ count: Int) -> String { String(repeating: " ", count: count) }
     }
 
-    /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
+    /// `text` as a JSON string literal (quotes, backslashes and control characters escaped).
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
