@@ -48,7 +48,7 @@ public final class Application: Object {
     /// Runs the application's main loop until the last window closes or ``quit()``.
     /// Wraps `g_application_run`.
     ///
-    /// Parse your own command line first (e.g. with ArgumentParser) and pass only
+    /// Parse your own command line first (swift-argument-parser, or by hand) and pass only
     /// `[CommandLine.arguments[0]]`, unless GApplication should see the options (it rejects
     /// unknown ones).
     /// - Returns: the exit status.

@@ -109,6 +109,16 @@ public final class TextLayout {
     /// Distance in pixels from the top to the first line's baseline. Wraps `pango_layout_get_baseline`.
     public var baseline: Double { Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) }
 
+    /// The widget's font size in pixels (its CSS size: points at the context's resolution, or
+    /// pixels). Wraps `pango_font_description_get_size` and `pango_cairo_context_get_resolution`.
+    public var widgetFontPixels: Double {
+        guard let baseFont else { return 0 }
+        let size = Double(pango_font_description_get_size(baseFont)) / Double(PANGO_SCALE)
+        if pango_font_description_get_size_is_absolute(baseFont) != 0 { return size }
+        let resolution = pango_cairo_context_get_resolution(pango_layout_get_context(layout))
+        return size * (resolution > 0 ? resolution : 96) / 72
+    }
+
     /// Sets the font size in pixels (nil: the widget's own size). Wraps
     /// `pango_font_description_set_absolute_size` on a copy of the widget's font.
     public func setFontSize(pixels: Double?) {

@@ -155,13 +155,15 @@ public class Widget: Object {
     /// Wraps `gtk_widget_set_tooltip_text`.
     ///
     /// On a visible widget GTK 4.8 then re-checks at once whether the pointer rests on a
-    /// tooltip: two X round trips (`XIQueryPointer`, `XSync`) each time, 32 of them while the
-    /// app's window was being built. A widget not realized yet cannot be under the pointer,
+    /// tooltip, asking the X server (`XIQueryPointer`, `XSync`): building the app's window
+    /// cost 42 X replies that way. A widget with no parent yet cannot be under the pointer,
     /// so there the text is set while the widget is briefly hidden, which skips the check.
+    /// (Only without a parent: hiding a stack's visible child would switch the stack's page,
+    /// and a parent would lay itself out again.)
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
         set {
-            if gtk_widget_get_realized(widget) == 0 && gtk_widget_get_visible(widget) != 0 {
+            if gtk_widget_get_parent(widget) == nil && gtk_widget_get_visible(widget) != 0 {
                 gtk_widget_set_visible(widget, 0)
                 gtk_widget_set_tooltip_text(widget, newValue)
                 gtk_widget_set_visible(widget, 1)

@@ -74,7 +74,7 @@ public struct LaunchOptions: Sendable, Hashable {
 
     static let options: [Option] = [
         Option(name: "--strategy", valueName: "ID",
-               help: "Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase).",
+               help: "Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase), I1 (server).",
                keyPath: \.strategy),
         Option(name: "--page", valueName: "NAME",
                help: "Page to open: \(PageName.validList).",
@@ -150,13 +150,18 @@ public struct LaunchOptions: Sendable, Hashable {
             guard argument.hasPrefix("-"), argument.count > 1 else {
                 throw .invalid("unexpected argument '\(argument)'; valid options: \(validOptions)")
             }
-            let name: Substring, inlineValue: Substring?
-            if let equals = argument.firstIndex(of: "=") {
-                name = argument[..<equals]
-                inlineValue = argument[argument.index(after: equals)...]
+            // Split at the first "=" scalar (a value may start with a combining mark).
+            let name: String, inlineValue: String?
+            let scalars = argument.unicodeScalars
+            if let equals = scalars.firstIndex(of: "=") {
+                name = String(scalars[..<equals])
+                inlineValue = String(scalars[scalars.index(after: equals)...])
             } else {
-                name = argument[...]
+                name = argument
                 inlineValue = nil
+            }
+            if name == "--help" || name == "-h" || name == "--version" {
+                throw .invalid("option '\(name)' takes no value; valid options: \(validOptions)")
             }
             guard let option = options.first(where: { $0.name == name }) else {
                 throw .invalid("unknown option '\(name)'; valid options: \(validOptions)")

@@ -70,6 +70,20 @@ enum WrapperTests {
                 expectEqual(early.tooltip, nil)
                 window.destroy()
             },
+            GtkTestCase("issue 4 start-up: a tooltip on a stack's visible child leaves the stack on that page") {
+                let stack = Stack()
+                let first = Label("first"), second = Label("second")
+                stack.addTitled(first, name: "first", title: "First")
+                stack.addTitled(second, name: "second", title: "Second")
+                stack.visibleChildName = "first"
+                var switches = 0
+                stack.onVisibleChildChanged { switches += 1 }
+                first.tooltip = "on the shown page, before any window"
+                expectEqual(stack.visibleChildName, "first", "still on the first page")
+                expectEqual(switches, 0, "no page switch was signalled")
+                expect(first.isVisible, "the child is still visible")
+                expectEqual(first.tooltip, "on the shown page, before any window")
+            },
             GtkTestCase("issue 2 ownership: a removed widget lives while Swift holds it; finalized after") {
                 let box = Box()
                 var label: Label? = Label("owned")

@@ -59,6 +59,7 @@ check "negative scale value"    2 "greater than 0" -- --time-scale=-0.5
 check "help"                    0 "--time-scale" -- --help
 check "help, short"             0 "Usage: lifecycle-lab" -- -h
 check "version"                 0 "lifecycle-lab 0.1.0" -- --version
+check "help with a value"       2 "option '--help' takes no value" -- --help=1
 check "no display"              1 "no display" --
 
 # A display that refuses (issue 5 §1): DISPLAY names a server nobody runs.

@@ -234,10 +234,13 @@ final class TimelineView {
                 var label = "\(record.id) \(record.name)"
                 if record.isOrphan { label += " · orphan" }
                 if record.retainsOwner { label += " · retains owner" }
-                // Thin lanes (many bars) get a font as tall as the bar; else the area's font.
-                let fontPixels = barHeight < 12 ? barHeight : nil
-                text.setFontSize(pixels: fontPixels)
-                let textWidth = measure(label)
+                // The area's font while a line fits the lane (bar and gap); thinner lanes (many
+                // bars) shrink it in proportion, so text never runs into the next bar.
+                var textWidth = measure(label)
+                if text.height > lane {
+                    text.setFontSize(pixels: text.widgetFontPixels * lane / text.height)
+                    textWidth = measure(label)
+                }
                 // After the bar when it fits, else inside it on the left.
                 let tx = x1 + 8 + textWidth <= right ? x1 + (record.isLive ? barHeight / 2 + 4 : 4) : max(left + 2, x0 + 2)
                 let inside = tx < x1

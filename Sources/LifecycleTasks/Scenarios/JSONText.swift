@@ -10,7 +10,7 @@
 /// JSONText.prettyPrinted(Point(x: 1.5, label: nil))   // "{\n  \"x\" : 1.5\n}"
 /// ```
 ///
-/// Whole numbers print without a fraction (`3`, not `3.0`); `nil` optionals in synthesized
+/// Numbers are spelled as `JSONEncoder` spells them (`3`, not `3.0`); `nil` optionals in synthesized
 /// conformances are left out (they use `encodeIfPresent`); a non-finite `Double` prints as
 /// `null`, since JSON has no spelling for it.
 public enum JSONText {
@@ -85,12 +85,14 @@ public enum JSONText {
         return out + "\""
     }
 
-    /// A `Double` as JSON: whole numbers without a fraction, the shortest round-trip spelling
-    /// otherwise, `null` when not finite.
-    static func number(_ value: Double) -> String {
+    /// A number as JSON, spelled as `JSONEncoder` does: the shortest round-trip spelling
+    /// (`description`) without a trailing `.0` (`3`, `-0`, `1e+16`, `0.1`); `null` when not
+    /// finite.
+    static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return value.description
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
     }
 }
 
@@ -122,7 +124,7 @@ private func makeNode(_ value: some Encodable, codingPath: [any CodingKey]) thro
     case let text as String: return JSONText.Node(scalar: JSONText.quoted(text))
     case let flag as Bool: return JSONText.Node(scalar: flag ? "true" : "false")
     case let number as Double: return JSONText.Node(scalar: JSONText.number(number))
-    case let number as Float: return JSONText.Node(scalar: JSONText.number(Double(number)))
+    case let number as Float: return JSONText.Node(scalar: JSONText.number(number))
     case let integer as any BinaryInteger: return JSONText.Node(scalar: integer.description)
     default:
         let node = JSONText.Node()
@@ -170,7 +172,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return NodeEncoder(node: child, codingPath: codingPath + [key]).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+    mutating func superEncoder() -> any Encoder {
+        // Under the key "super", as JSONEncoder does; `Key` need not have such a case.
+        let child = JSONText.Node()
+        node.object!["super"] = child
+        return NodeEncoder(node: child, codingPath: codingPath)
+    }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let child = JSONText.Node()

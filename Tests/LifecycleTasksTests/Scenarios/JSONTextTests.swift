@@ -65,6 +65,37 @@ struct JSONTextTests {
         #expect(text == (try Self.foundationText(verdict)))
     }
 
+    @Test("Numbers are spelled as JSONEncoder spells them: -0, 1e+16, 1e-07, Float 0.1")
+    func numbers() throws {
+        let doubles: [Double] = [0, -0.0, 1, -3, 1.5, 0.1, 1e15, 1e15 + 2, 9_007_199_254_740_992, 1e16,
+                                 1e21, 1.5e300, 1e-7, 123_456_789.125, -2.5e-5, 4.35]
+        #expect(JSONText.prettyPrinted(doubles) == (try Self.foundationText(doubles)))
+        let floats: [Float] = [0.1, 1.5, 3, -0.0, 1e-7]
+        #expect(JSONText.prettyPrinted(floats) == (try Self.foundationText(floats)))
+        let integers: [Int64] = [0, -1, .max, .min]
+        #expect(JSONText.prettyPrinted(integers) == (try Self.foundationText(integers)))
+    }
+
+    @Test("superEncoder() nests the superclass's fields under \"super\", as JSONEncoder does")
+    func superEncoder() throws {
+        class Base: Encodable {
+            var base = 1
+            enum CodingKeys: String, CodingKey { case base }
+        }
+        final class Derived: Base {
+            var own = "x"
+            enum DerivedKeys: String, CodingKey { case own }
+            override func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: DerivedKeys.self)
+                try container.encode(own, forKey: .own)
+                try super.encode(to: container.superEncoder())
+            }
+        }
+        let text = JSONText.prettyPrinted(Derived())
+        #expect(text == (try Self.foundationText(Derived())))
+        #expect(text.contains("\"super\" : {"))
+    }
+
     @Test("A non-finite number prints as null (JSON has no spelling for it)")
     func nonFinite() {
         struct Odd: Encodable { var x: Double }
