@@ -15,7 +15,6 @@ enum StartupTrace {
         guard isEnabled else { return }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        var line = Array("trace \(name) \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n".utf8)
-        _ = line.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+        writeUnbuffered("trace \(name) \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n", to: 1)
     }
 }
