@@ -1,0 +1,52 @@
+package import Gtk
+package import LifecycleTasks
+
+/// The panel's counters (SPEC §5): live, started, cancelled, finished, failed, orphaned, as
+/// two rows of three equal cells (the panel stays about 440 px wide); orphaned and failed
+/// turn to the alert style while above zero.
+@MainActor
+package final class CountersView {
+    /// The two rows, announced as a status.
+    let widget = Box(.vertical, spacing: 0, accessibleRole: .status)
+    /// One label per counter, in ``PanelFormat/counterFields(_:)`` order.
+    package let cells: [Label]
+    /// The counters the cells show.
+    package private(set) var shown = RegistryCounters()
+
+    private static let tips: [String: String] = [
+        "live": "Tasks running or cancelling",
+        "started": "Tasks ever started",
+        "cancelled": "Tasks that ended cancelled",
+        "finished": "Tasks that ended finished",
+        "failed": "Tasks that ended with an error",
+        "orphaned": "Live tasks whose owner disappeared without cancelling them",
+    ]
+
+    package init() {
+        cells = PanelFormat.counterFields(shown).map { name, value in
+            let label = Label("\(name) \(value)")
+            label.addCssClass("counter")
+            label.tooltip = Self.tips[name]
+            return label
+        }
+        widget.setAccessibleLabel("Task counters")
+        for start in stride(from: 0, to: cells.count, by: 3) {
+            let row = Box(.horizontal, spacing: 2)
+            row.isHomogeneous = true
+            for label in cells[start..<min(start + 3, cells.count)] { row.append(label) }
+            widget.append(row)
+        }
+    }
+
+    /// Shows `counters`; the cells are left alone when nothing changed.
+    package func show(_ counters: RegistryCounters) {
+        guard counters != shown else { return }
+        shown = counters
+        for (label, field) in zip(cells, PanelFormat.counterFields(counters)) {
+            label.text = "\(field.0) \(field.1)"
+        }
+        let orphaned = cells[5], failed = cells[4]
+        if counters.orphaned > 0 { orphaned.addCssClass("alert") } else { orphaned.removeCssClass("alert") }
+        if counters.failed > 0 { failed.addCssClass("alert") } else { failed.removeCssClass("alert") }
+    }
+}

@@ -1,0 +1,117 @@
+import Gtk
+import LifecycleTasks
+
+/// The panel's task list (SPEC §5): one row per registered task in id order, over a
+/// virtualized ``ListView`` whose model holds only the ids; GTK makes row widgets for the rows
+/// in view, and they read the ``TaskRowModel``.
+///
+/// A batch reaches the list view as the fewest edits that mirror it (or as one replacement of
+/// all rows when ``ListEditCost`` says that is cheaper), and a changed row is refilled only if
+/// GTK has bound a widget to it, so one change costs O(visible rows), not O(rows).
+@MainActor
+final class TaskListView {
+    /// The column titles above the list.
+    let header = Box(.horizontal, spacing: 6)
+    /// The list in its scroller.
+    let scroller = ScrolledWindow()
+
+    private(set) var model: TaskRowModel
+    private var list: ListView<Box>!
+    private var rowParts: [ObjectIdentifier: TaskRowParts] = [:]
+    private var nextPrune = 512
+    /// The core's time, which ages are measured in.
+    private let coreNow: @MainActor () -> Duration
+
+    /// - Parameters:
+    ///   - grace: how long an ended task's row stays.
+    ///   - now: the core's time, which ages are measured in.
+    init(grace: Duration, now: @escaping @MainActor () -> Duration) {
+        model = TaskRowModel(grace: grace)
+        coreNow = now
+        TaskRowParts(row: header).fillHeader()
+        header.addCssClass("task-header")
+        list = ListView(
+            setup: { [weak self] in
+                let row = Box(.horizontal, spacing: 6)
+                let parts = TaskRowParts(row: row)
+                self?.register(parts, for: row)
+                return row
+            },
+            bind: { [weak self] widget, id, _ in
+                guard let self, let number = Int(id) else { return }
+                self.bind(widget, to: TaskID(number))
+            })
+        list.addCssClass("task-list")
+        list.setAccessibleLabel("Tasks")
+        scroller.setVerticalOnly()
+        scroller.child = list
+        scroller.vexpand = true
+        scroller.minContentHeight = 140
+    }
+
+    /// How many row widgets GTK made (the rows in view and a margin, not one per task).
+    var rowWidgetCount: Int { list.rowWidgetCount }
+
+    /// Applies one coalesced batch of registry changes.
+    func apply(_ batch: PanelBatch, ids: [TaskID]) {
+        apply(model.apply(latest: batch.latest, ids: ids, removed: batch.removed, now: .now))
+    }
+
+    /// Removes the rows whose grace has passed.
+    func expireEndedRows() {
+        apply(model.expire(now: .now))
+    }
+
+    /// Moves the ages of the live rows in view on (the 4 Hz tick).
+    func refreshLiveAges() {
+        let now = coreNow()
+        forEachBoundRow { parts, record in
+            if record.isLive { parts.refreshAge(record, now: now) }
+        }
+    }
+
+    private func apply(_ edit: RowEdit) {
+        guard !edit.isEmpty else { return }
+        let replacesAll = edit.needsReset || ListEditCost.replacesAllRows(
+            appending: edit.appended.count, removing: edit.removedIndices.count, rowsAfter: model.order.count)
+        if replacesAll {
+            list.setRows(model.order.map { String($0.rawValue) })
+        } else {
+            for index in edit.removedIndices.reversed() { list.remove(at: index) }
+            for id in edit.appended { list.append(String(id.rawValue)) }
+        }
+        assert(list.count == model.order.count, "TaskPanel: list and model disagree")
+        // A changed row needs no model signal: only its widget, if GTK has bound one, shows
+        // it; rows bound later read the model. This keeps one update O(visible rows).
+        guard !edit.reloaded.isEmpty else { return }
+        let changed = Set(edit.reloaded)
+        let now = coreNow()
+        forEachBoundRow { parts, record in
+            if changed.contains(record.id) { parts.fill(record, now: now) }
+        }
+    }
+
+    /// Calls `body` for each row widget GTK holds that shows a task still having a row.
+    private func forEachBoundRow(_ body: (TaskRowParts, TaskRecord) -> Void) {
+        for parts in rowParts.values where parts.box != nil {
+            guard let id = parts.boundID, let record = model.records[id] else { continue }
+            body(parts, record)
+        }
+    }
+
+    /// Row widgets come and go with GTK's recycling; entries whose box is gone are dropped
+    /// now and then so the table stays about as big as the visible rows.
+    private func register(_ parts: TaskRowParts, for row: Box) {
+        if rowParts.count >= nextPrune {
+            rowParts = rowParts.filter { $0.value.box != nil }
+            nextPrune = max(512, rowParts.count * 2)
+        }
+        rowParts[ObjectIdentifier(row)] = parts
+    }
+
+    private func bind(_ widget: Box, to id: TaskID) {
+        guard let parts = rowParts[ObjectIdentifier(widget)], parts.box === widget,
+              let record = model.records[id] else { return }
+        parts.fill(record, now: coreNow())
+    }
+}
