@@ -17,8 +17,8 @@ public import LifecycleTasks
 /// panel.detach()                          // at shutdown: stop observing
 /// ```
 ///
-/// Rows of ended tasks stay for ``endedRowGrace`` (3 s by default), dimmed, then leave; a row
-/// also leaves when the registry drops the record from its history (`.removed`).
+/// Rows of ended tasks stay for 3 s, dimmed, then leave; a row also leaves when the registry
+/// drops the record from its history (`.removed`).
 ///
 /// Each job has its own type: ``ChangeBatcher`` collects and coalesces, `TaskListView` keeps
 /// the rows, `TimelineView` the bars, `EventLogView` the log, ``CountersView`` the counters and
@@ -26,7 +26,7 @@ public import LifecycleTasks
 @MainActor
 public final class TaskPanel {
     /// How long a row stays visible after its task ended.
-    public let endedRowGrace: Duration
+    package let endedRowGrace: Duration
 
     private let context: LifecycleContext
     private let box = Box(.vertical, spacing: 6)
@@ -38,15 +38,20 @@ public final class TaskPanel {
     private let ticker: PanelTicker
 
     /// Makes the panel and starts following `context`'s registry and event log; rows for the
-    /// tasks already live (and ended ones still within the grace) are there at once.
+    /// tasks already live (and ended ones still within 3 s) are there at once.
+    public convenience init(context: LifecycleContext) {
+        self.init(context: context, endedRowGrace: .seconds(3), logLimit: 500, timelineCapacity: 30)
+    }
+
+    /// Makes the panel with its bounds set (tests pass a short grace or a small log).
     /// - Parameters:
     ///   - context: the core's clock, registry and log.
-    ///   - endedRowGrace: how long an ended task's row stays (tests pass a short one).
+    ///   - endedRowGrace: how long an ended task's row stays.
     ///   - logLimit: how many event-log lines are kept (the oldest leave first, in chunks of
     ///     ``logSlack``).
     ///   - timelineCapacity: how many of the newest tasks the timeline draws.
-    public init(context: LifecycleContext, endedRowGrace: Duration = .seconds(3),
-                logLimit: Int = 500, timelineCapacity: Int = 30) {
+    package init(context: LifecycleContext, endedRowGrace: Duration = .seconds(3),
+                 logLimit: Int = 500, timelineCapacity: Int = 30) {
         precondition(timelineCapacity > 0, "TaskPanel: timelineCapacity must be at least 1")
         self.context = context
         self.endedRowGrace = endedRowGrace
@@ -138,68 +143,68 @@ public final class TaskPanel {
         return label
     }
 
-    // MARK: Reading (tests, benchmarks, the scenario verdicts)
+    // MARK: Reading (tests and benchmarks, inside this package)
 
     /// The counters as shown: the registry's at the last applied batch.
-    public var counters: RegistryCounters { countersView.shown }
+    package var counters: RegistryCounters { countersView.shown }
 
     /// The counters row as text: `live 1 · started 3 · cancelled 1 · finished 1 · failed 0 · orphaned 1`.
-    public var countersText: String { PanelFormat.counters(counters) }
+    package var countersText: String { PanelFormat.counters(counters) }
 
     /// Number of task rows in the list.
-    public var rowCount: Int { tasks.model.order.count }
+    package var rowCount: Int { tasks.model.order.count }
 
     /// The task ids with a row, ascending.
-    public var rowIDs: [TaskID] { tasks.model.order }
+    package var rowIDs: [TaskID] { tasks.model.order }
 
     /// The row's text, `#3  dismiss  T1  toast  running  1.2 s  [orphan]`, or `nil` when
     /// the task has no row (not seen yet, or left).
-    public func row(for id: TaskID) -> String? {
+    package func row(for id: TaskID) -> String? {
         tasks.model.records[id].map { PanelFormat.rowText($0, now: context.now) }
     }
 
     /// The state the row shows, or `nil` without a row.
-    public func state(for id: TaskID) -> TaskState? { tasks.model.records[id]?.state }
+    package func state(for id: TaskID) -> TaskState? { tasks.model.records[id]?.state }
 
     /// The row's flags, or `nil` without a row.
-    public func flags(for id: TaskID) -> (orphan: Bool, retains: Bool)? {
+    package func flags(for id: TaskID) -> (orphan: Bool, retains: Bool)? {
         tasks.model.records[id].map { ($0.isOrphan, $0.retainsOwner) }
     }
 
     /// How many event-log lines the panel keeps at least.
-    public var logLimit: Int { log.lines.limit }
+    package var logLimit: Int { log.lines.limit }
 
     /// How far the log may grow past ``logLimit`` before its oldest lines are trimmed
     /// (a quarter of the limit, at least 16).
-    public var logSlack: Int { log.lines.slack }
+    package var logSlack: Int { log.lines.slack }
 
     /// Number of lines in the event log (between ``logLimit`` and ``logLimit`` + ``logSlack``
     /// once that many events happened).
-    public var logLineCount: Int { log.lines.count }
+    package var logLineCount: Int { log.lines.count }
 
     /// The event log's lines, oldest first: `t=1.234 s  appear toast`.
-    public var logLines: [String] { log.lines.lines }
+    package var logLines: [String] { log.lines.lines }
 
     /// Number of bars the timeline draws.
-    public var timelineBarCount: Int { timeline.bars.count }
+    package var timelineBarCount: Int { timeline.bars.count }
 
     /// The task ids the timeline draws, ascending.
-    public var timelineTaskIDs: [TaskID] { timeline.bars.map(\.id) }
+    package var timelineTaskIDs: [TaskID] { timeline.bars.map(\.id) }
 
     /// Whether the 4 Hz tick runs (only while a task is live).
-    public var isTicking: Bool { ticker.running == .tick }
+    package var isTicking: Bool { ticker.running == .tick }
 
     /// Whether any panel timer is pending: the tick, or the one-shot timeout for the next
     /// ended row to leave. `false` when idle.
-    public var hasTimer: Bool { ticker.running != .none }
+    package var hasTimer: Bool { ticker.running != .none }
 
     /// Whether changes (or a trim of the log) are waiting for the next main-loop turn.
-    public var hasPendingChanges: Bool { batcher.hasPending || log.isTrimScheduled }
+    package var hasPendingChanges: Bool { batcher.hasPending || log.isTrimScheduled }
 
     /// How many row widgets GTK made for the task list (the visible rows and a margin, not
     /// one per task: the list is virtualized).
-    public var rowWidgetCount: Int { tasks.rowWidgetCount }
+    package var rowWidgetCount: Int { tasks.rowWidgetCount }
 
     /// How many batches were applied (each covers every change since the previous one).
-    public private(set) var appliedBatchCount = 0
+    package private(set) var appliedBatchCount = 0
 }
