@@ -2,9 +2,10 @@ import Gtk
 import LifecycleLabKit
 import LifecycleTasks
 
-/// SPEC §5: the live task panel over real tasks, in a real window (issue 4).
+/// SPEC §5: the live task panel over real tasks, in a real window, and its parts on their own
+/// (the change batcher, the log's lines, the list edit rule, the ticker, the counters).
 ///
-/// Every case uses a ``LifecycleContext`` with the real clock, starts tasks through core
+/// Every panel case uses a ``LifecycleContext`` with the real clock, starts tasks through core
 /// nodes or `registry.unstructuredTask`, and ends with no live task.
 @MainActor
 enum PanelTests {
@@ -173,9 +174,7 @@ enum PanelTests {
                                 "scene-phase main: active → inactive", "disappear toast",
                                 "task #1 cancel requested", "» task cancel", "task #1 ended: cancelled"]
                 let lines = panel.logLines
-                // "t=0.012 s  appear toast" → "appear toast"
-                let texts = lines.map { line in line.split(separator: "  ", maxSplits: 1).last.map(String.init) ?? "" }
-                expectEqual(texts, expected, "log lines, oldest first")
+                expectEqual(lines.map(withoutStamp), expected, "log lines, oldest first")
                 for line in lines {
                     expect(line.hasPrefix("t=") && line.contains(" s  "), "line \"\(line)\" starts with t=… s")
                 }
@@ -307,10 +306,134 @@ enum PanelTests {
                 print("  panel_10k: 10k tasks ending in one batch applied in \(flushCost)")
                 try await finish(context, panel)
             },
+            GtkTestCase("§5 panel batcher: one loop turn's changes coalesce to each task's newest record, the removals and the events in order") {
+                let context = LifecycleContext(historyLimit: 1)
+                let registry = context.registry
+                var turns: [@MainActor () -> Void] = []
+                var flushes = 0
+                let batcher = ChangeBatcher(schedule: { turns.append($0) })
+                batcher.follow(context, from: PanelBatch()) { flushes += 1 }
+                registry.unstructuredTask(name: "first", strategy: "test", owner: nil) {}
+                expectEqual(await registry.waitForAllToEnd(timeout: .seconds(5)).count, 0, "first still live")
+                registry.unstructuredTask(name: "second", strategy: "test", owner: nil) {}
+                expectEqual(await registry.waitForAllToEnd(timeout: .seconds(5)).count, 0, "second still live")
+                expectEqual(turns.count, 1, "loop turns asked for by two starts, two ends, a removal and their log events")
+                expectEqual(flushes, 0, "nothing flushed inside the registry's calls")
+                let batch = batcher.take()
+                expectEqual(batch.latest.keys.sorted(), [TaskID(1), TaskID(2)], "one record per task")
+                expectEqual(batch.latest[TaskID(1)]?.state, .finished, "#1's newest record (added, then updated)")
+                expectEqual(batch.removed, [TaskID(1)], "#1 fell out of the one-record history")
+                expectEqual(batch.events.map(\.kind),
+                            [.taskStarted(TaskID(1), name: "first"), .taskEnded(TaskID(1), .finished),
+                             .taskStarted(TaskID(2), name: "second"), .taskEnded(TaskID(2), .finished)],
+                            "log events, in order")
+                expect(!batcher.hasPending, "take() empties the batch")
+                context.log.append(.message("late"))
+                expectEqual(turns.count, 1, "a change before the turn ran joins it")
+                turns.removeFirst()()
+                expectEqual(flushes, 1, "the turn flushed once")
+                expectEqual(batcher.take().events.map(\.kind), [.message("late")], "the late event")
+                context.log.append(.message("next"))
+                expectEqual(turns.count, 1, "a change after the turn asks for a new one")
+                batcher.stop()
+                expect(!batcher.hasPending, "stop() drops what was pending")
+                turns.removeFirst()()
+                expectEqual(flushes, 1, "a turn asked for before stop() flushes nothing")
+                context.log.append(.message("after stop"))
+                expect(turns.isEmpty && !batcher.hasPending, "a stopped batcher no longer observes")
+            },
+            GtkTestCase("§5 panel log lines: at least the limit kept; the oldest leave in one chunk once the slack is used up") {
+                expectEqual(EventLogLines(limit: 500).slack, 125, "slack: a quarter of the limit")
+                var lines = EventLogLines(limit: 4)
+                expectEqual(lines.slack, 16, "slack: at least 16")
+                func events(_ range: Range<Int>) -> [LifecycleEvent] {
+                    range.map { LifecycleEvent(time: .milliseconds($0), kind: .message("line \($0)")) }
+                }
+                expectEqual(lines.append(events(0..<10)), [1, 2, 3, 4], "a burst longer than the limit: only its newest 4 get lines")
+                expectEqual(lines.lines.map(withoutStamp), ["» line 6", "» line 7", "» line 8", "» line 9"], "kept lines")
+                expectEqual(lines.lines.first, "t=0.006 s  » line 6", "a line has its time")
+                for i in 10..<26 { _ = lines.append(events(i..<i + 1)) }  // one event per batch
+                expectEqual(lines.count, 20, "grows by up to the slack")
+                expect(!lines.isPastSlack, "at limit + slack: no trim yet")
+                _ = lines.append(events(26..<27))
+                expect(lines.isPastSlack, "one past limit + slack: due for a trim")
+                lines.dropOldest()
+                expectEqual(lines.numbers, [18, 19, 20, 21], "the newest 4 stay")
+                expectEqual(lines.lines.map(withoutStamp), ["» line 23", "» line 24", "» line 25", "» line 26"], "newest at the bottom")
+                expectEqual(lines.text(ofLine: 17), nil, "a trimmed line's text is gone")
+            },
+            GtkTestCase("§5 panel lists: a few edits go one by one; a flood of appends or many removals replace all rows at once") {
+                let rule = ListEditCost.replacesAllRows
+                expect(!rule(1, 0, 10_001), "one start beside 10k rows: one append")
+                expect(!rule(256, 0, 256), "256 starts: appended one by one")
+                expect(rule(257, 0, 257), "257 starts: one splice")
+                expect(!rule(0, 8, 100), "8 removals: one by one")
+                expect(rule(0, 9, 1_000), "9 removals from a list of 1,000: one splice")
+                expect(!rule(0, 9, 1_001), "9 removals beside more than 1,000 rows: one by one")
+                expect(rule(0, 2_500, 7_500), "a quarter of 10k rows leaving: one splice")
+            },
+            GtkTestCase("§5 panel ticker: the tick only while a task is live, else one timeout for the next row to leave, else none") {
+                let soon = ContinuousClock.now + .seconds(1)
+                let plan = PanelTicker.plan
+                expectEqual(plan(.none, true, soon), .tick, "a live task starts the tick")
+                expectEqual(plan(.none, false, soon), .leave(at: soon), "no live task, an ended row waiting: one timeout")
+                expectEqual(plan(.none, false, nil), .keep, "idle: no timer")
+                expectEqual(plan(.tick, true, nil), .keep, "the tick goes on")
+                expectEqual(plan(.tick, false, soon), .keep, "the tick stops itself at its next beat")
+                expectEqual(plan(.leave, false, soon), .keep, "the timeout reschedules itself when it fires")
+                expectEqual(plan(.leave, true, soon), .tick, "a task started during the wait: the tick replaces the timeout")
+            },
+            GtkTestCase("§5 panel ticker: ticks while live, stops by itself, then fires once for the row due to leave") {
+                let panel = FakePanelState()
+                let ticker = PanelTicker(interval: .milliseconds(20), hasLive: { panel.live }, nextLeave: { panel.leaveAt },
+                                         onTick: { panel.ticks += 1 }, onLeave: { panel.leaves += 1; panel.leaveAt = nil })
+                ticker.update()
+                expectEqual(ticker.running, .tick, "ticking while live")
+                try await waitFor("three ticks") { panel.ticks >= 3 }
+                panel.live = false
+                panel.leaveAt = .now + .milliseconds(100)
+                try await waitFor("the tick stopped") { ticker.running != .tick }
+                expectEqual(ticker.running, .leave, "one timeout for the row due to leave")
+                let ticksThen = panel.ticks
+                try await waitFor("the row left") { panel.leaves == 1 }
+                expectEqual(ticker.running, .none, "no timer once nothing waits")
+                await settle(.milliseconds(100))
+                expectEqual(panel.ticks, ticksThen, "no tick while nothing is live")
+                expectEqual(panel.leaves, 1, "the timeout fired once")
+                panel.live = true
+                ticker.update()
+                expectEqual(ticker.running, .tick, "a new live task starts the tick again")
+                ticker.stop()
+                expectEqual(ticker.running, .none, "stop() cancels the timer")
+                let ticksAtStop = panel.ticks
+                await settle(.milliseconds(100))
+                expectEqual(panel.ticks, ticksAtStop, "no tick after stop()")
+            },
+            GtkTestCase("§5 panel counters: six cells show the counters; failed and orphaned are alerts while above zero") {
+                let view = CountersView()
+                expectEqual(view.cells.map(\.text),
+                            ["live 0", "started 0", "cancelled 0", "finished 0", "failed 0", "orphaned 0"], "at first")
+                var counters = RegistryCounters()
+                (counters.live, counters.started, counters.cancelled, counters.failed, counters.orphaned) = (2, 5, 1, 2, 1)
+                view.show(counters)
+                expectEqual(view.cells.map(\.text),
+                            ["live 2", "started 5", "cancelled 1", "finished 0", "failed 2", "orphaned 1"], "shown")
+                expectEqual(view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, true], "alerts")
+                (counters.live, counters.cancelled, counters.orphaned) = (0, 3, 0)
+                view.show(counters)
+                expectEqual(view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, false],
+                            "orphaned is no alert once no orphan runs")
+                expectEqual(view.shown, counters, "shown")
+            },
         ]
     }
 
     // MARK: Helpers
+
+    /// An event-log line without its time: "t=0.012 s  appear toast" → "appear toast".
+    static func withoutStamp(_ line: String) -> String {
+        line.split(separator: "  ", maxSplits: 1).last.map(String.init) ?? ""
+    }
 
     /// A panel in a real, shown window over a context with the real clock.
     static func makePanel(grace: Duration = .seconds(3)) async throws -> (LifecycleContext, TaskPanel) {
@@ -356,6 +479,15 @@ private final class Gate {
         waiters = []
         for waiter in ready { waiter.resume() }
     }
+}
+
+/// What the ticker asks of the panel, set by hand in the ticker case.
+@MainActor
+private final class FakePanelState {
+    var live = true
+    var leaveAt: ContinuousClock.Instant?
+    var ticks = 0
+    var leaves = 0
 }
 
 /// Stands for a view's @State in the retains-owner case.

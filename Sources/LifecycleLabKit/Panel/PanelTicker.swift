@@ -39,7 +39,7 @@ package final class PanelTicker {
     }
 
     /// The timer that runs now.
-    private(set) var running = Timer.none
+    package private(set) var running = Timer.none
     private var source: SourceHandle?
     private var isStopped = false
     private let interval: Duration
@@ -54,11 +54,11 @@ package final class PanelTicker {
     ///   - nextLeave: when the next ended row is due to leave, if one waits.
     ///   - onTick: moves ages and open bars on (and lets due rows leave).
     ///   - onLeave: lets the rows whose grace has passed leave.
-    init(interval: Duration = .milliseconds(250),
-         hasLive: @escaping @MainActor () -> Bool,
-         nextLeave: @escaping @MainActor () -> ContinuousClock.Instant?,
-         onTick: @escaping @MainActor () -> Void,
-         onLeave: @escaping @MainActor () -> Void) {
+    package init(interval: Duration = .milliseconds(250),
+                 hasLive: @escaping @MainActor () -> Bool,
+                 nextLeave: @escaping @MainActor () -> ContinuousClock.Instant?,
+                 onTick: @escaping @MainActor () -> Void,
+                 onLeave: @escaping @MainActor () -> Void) {
         self.interval = interval
         self.hasLive = hasLive
         self.nextLeave = nextLeave
@@ -67,7 +67,7 @@ package final class PanelTicker {
     }
 
     /// Starts the timer the panel needs now (after every applied batch).
-    func update() {
+    package func update() {
         guard !isStopped else { return }
         switch Self.plan(running: running, hasLive: hasLive(), nextLeave: nextLeave()) {
         case .keep:
@@ -97,7 +97,7 @@ package final class PanelTicker {
     }
 
     /// Cancels the timer for good.
-    func stop() {
+    package func stop() {
         isStopped = true
         cancelSource()
     }
