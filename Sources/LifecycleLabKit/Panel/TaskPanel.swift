@@ -20,9 +20,9 @@ public import LifecycleTasks
 /// Rows of ended tasks stay for 3 s, dimmed, then leave; a row also leaves when the registry
 /// drops the record from its history (`.removed`).
 ///
-/// Each job has its own type: ``ChangeBatcher`` collects and coalesces, `TaskListView` keeps
-/// the rows, `TimelineView` the bars, `EventLogView` the log, ``CountersView`` the counters and
-/// ``PanelTicker`` the one timer; the panel lays them out and hands each batch on.
+/// Each job has its own type: `ChangeBatcher` collects and coalesces, `TaskListView` keeps
+/// the rows, `TimelineView` the bars, `EventLogView` the log, `CountersView` the counters and
+/// `PanelTicker` the one timer; the panel lays them out and hands each batch on.
 @MainActor
 public final class TaskPanel {
     /// How long a row stays visible after its task ended.
@@ -37,21 +37,28 @@ public final class TaskPanel {
     private let batcher = ChangeBatcher()
     private let ticker: PanelTicker
 
+    /// The app's bounds: an ended row stays 3 s, the log keeps 500 lines, the timeline draws
+    /// the newest 30 tasks.
+    package static let standardGrace = Duration.seconds(3)
+    package static let standardLogLimit = 500
+    package static let standardTimelineCapacity = 30
+
     /// Makes the panel and starts following `context`'s registry and event log; rows for the
-    /// tasks already live (and ended ones still within 3 s) are there at once.
+    /// tasks already live (and ended ones still within the grace) are there at once.
     public convenience init(context: LifecycleContext) {
-        self.init(context: context, endedRowGrace: .seconds(3), logLimit: 500, timelineCapacity: 30)
+        self.init(context: context, endedRowGrace: Self.standardGrace, logLimit: Self.standardLogLimit,
+                  timelineCapacity: Self.standardTimelineCapacity)
     }
 
-    /// Makes the panel with its bounds set (tests pass a short grace or a small log).
+    /// Makes the panel with other bounds (tests pass a short grace or a small log).
     /// - Parameters:
     ///   - context: the core's clock, registry and log.
     ///   - endedRowGrace: how long an ended task's row stays.
     ///   - logLimit: how many event-log lines are kept (the oldest leave first, in chunks of
     ///     ``logSlack``).
     ///   - timelineCapacity: how many of the newest tasks the timeline draws.
-    package init(context: LifecycleContext, endedRowGrace: Duration = .seconds(3),
-                 logLimit: Int = 500, timelineCapacity: Int = 30) {
+    package init(context: LifecycleContext, endedRowGrace: Duration = standardGrace,
+                 logLimit: Int = standardLogLimit, timelineCapacity: Int = standardTimelineCapacity) {
         precondition(timelineCapacity > 0, "TaskPanel: timelineCapacity must be at least 1")
         self.context = context
         self.endedRowGrace = endedRowGrace
