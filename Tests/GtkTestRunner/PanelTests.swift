@@ -374,7 +374,9 @@ enum PanelTests {
             },
             GtkTestCase("§5 panel ticker: the tick only while a task is live, else one timeout for the next row to leave, else none") {
                 let soon = ContinuousClock.now + .seconds(1)
-                let plan = PanelTicker.plan
+                func plan(_ running: PanelTicker.Timer, _ hasLive: Bool, _ nextLeave: ContinuousClock.Instant?) -> PanelTicker.Plan {
+                    PanelTicker.plan(running: running, hasLive: hasLive, nextLeave: nextLeave)
+                }
                 expectEqual(plan(.none, true, soon), .tick, "a live task starts the tick")
                 expectEqual(plan(.none, false, soon), .leave(at: soon), "no live task, an ended row waiting: one timeout")
                 expectEqual(plan(.none, false, nil), .keep, "idle: no timer")

@@ -29,12 +29,14 @@ package final class PanelTicker {
 
     /// The timer the panel needs, given the one that runs: the tick notices by itself when
     /// nothing is live any more, and the one-shot reschedules itself when it fires, so either
-    /// is kept unless a task became live during a one-shot's wait.
-    package static func plan(running: Timer, hasLive: Bool, nextLeave: ContinuousClock.Instant?) -> Plan {
+    /// is kept unless a task became live during a one-shot's wait. The panel's state is read
+    /// only when the choice depends on it (not on every batch while the tick runs).
+    package nonisolated static func plan(running: Timer, hasLive: @autoclosure () -> Bool,
+                                         nextLeave: @autoclosure () -> ContinuousClock.Instant?) -> Plan {
         switch running {
         case .tick: .keep
-        case .leave: hasLive ? .tick : .keep
-        case .none: hasLive ? .tick : nextLeave.map { .leave(at: $0) } ?? .keep
+        case .leave: hasLive() ? .tick : .keep
+        case .none: hasLive() ? .tick : nextLeave().map { .leave(at: $0) } ?? .keep
         }
     }
 
