@@ -1,9 +1,10 @@
 import Glibc
 import Gtk
 import GtkLifecycle
+import LabModel
 import LifecycleLabKit
 import LifecycleTasks
-import LifecycleTestSupport
+import SeededRandom
 
 /// Issue 5: faults in tasks, shutdown with a task that ignores cancellation, memory and
 /// ownership over many cycles, and randomized event storms on real widgets.
@@ -237,16 +238,16 @@ enum ReliabilityTests {
         let fixture = try AppFixture(["--time-scale", "10"])
         try await fixture.ready()
         let window = fixture.window
-        let names = PageName.allCases
+        let names = LabPages.all.map { $0.id }
         // Open the inner pages of the button, scene-phase and server pages, so each switch
         // unmaps and maps nodes with tasks (a scene-phase page polls while shown, the server
         // page listens with .task(id:)).
         for name in names {
             window.show(page: name)
             let open: Button? = switch window.page(name) {
-            case let page as ButtonPage: page.openButton
-            case let page as ScenePhasePage: page.openButton
-            case let page as ServerPage: page.openButton
+            case let page as ButtonPage: page.showButton
+            case let page as ScenePhasePage: page.showButton
+            case let page as ServerPage: page.showButton
             default: nil
             }
             open?.click()

@@ -1,3 +1,5 @@
+public import LifecycleTasks
+
 /// The error `exec()` throws when the button page is set to fail.
 public struct ExecFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which exec failed (1, 2, … on its screen).
@@ -6,18 +8,26 @@ public struct ExecFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "exec #\(run) failed" }
 }
 
-/// Seed 001's page: an *Action!* button whose `exec()` takes L, honours cancellation and can be
-/// set to throw. The page itself can be opened and closed while work runs; each open makes a
-/// fresh ``ButtonPageView`` whose state goes with it.
+/// The inner view of one showing of the button page: its node and ``ButtonViewState``.
+public typealias ButtonView = PresentedView<ButtonViewState>
+
+extension PageID {
+    /// Seed 001's button work (B1–B3).
+    public static let button = PageID("button")
+}
+
+/// Seed 001's page: an inner view with an *Action!* button whose `exec()` takes L, honours
+/// cancellation and can be set to throw. The view can be shown and closed while work runs; each
+/// showing makes a fresh ``ButtonView`` whose state goes with it.
 ///
-/// The screen outlives its pages and counts what really happened to every exec, so the app can
+/// The screen outlives its views and counts what really happened to every exec, so the app can
 /// show it next to what the strategy reported (``surfacedErrors``):
 ///
 /// ```swift
-/// let screen = ButtonScreen(strategy: .b1, context: context, host: ImmediateHost<ButtonPageView>())
-/// screen.openPage()
+/// let screen = ButtonScreen(strategy: .b1, context: context, host: ImmediateHost<ButtonView>())
+/// screen.showView()
 /// screen.press(); screen.press()    // B1: two execs at once
-/// screen.closePage()                // B1: both keep running; the page state stays alive
+/// screen.closeView()                // B1: both keep running; the view's state stays alive
 /// screen.execsRunning               // 2
 /// ```
 @MainActor
@@ -28,16 +38,12 @@ public final class ButtonScreen {
     public let context: LifecycleContext
     /// The spec's durations; ``LabTiming/workDuration`` is L.
     public let timing: LabTiming
-    /// The window the page lives in, if any.
+    /// The window the view lives in, if any.
     public let scene: WindowScene?
 
     /// When `true`, every exec that starts from now on throws ``ExecFailure`` after L instead of returning.
     public var execShouldThrow = false
 
-    /// The page on screen, `nil` while closed.
-    public private(set) var page: ButtonPageView?
-    /// Whether the page is open.
-    public var isPageOpen: Bool { page != nil }
     /// Execs started so far.
     public private(set) var execsStarted = 0
     /// Execs running now.
@@ -59,84 +65,76 @@ public final class ButtonScreen {
     public private(set) var execsFailed = 0
     /// The errors the strategy reported to the user (B1 reports none: they vanish).
     public private(set) var surfacedErrors: [String] = []
-    /// Log lines: exec start/end and what the strategy reported.
-    public private(set) var logLines: [LogLine] = []
-    /// Live page states: 1 while the page is open; more while tasks keep closed pages' states (B1).
+    /// Exec start/end and what the strategy reported.
+    public let journal: ScreenJournal
+    /// Live view states: 1 while the view is shown; more while tasks keep closed views' states (B1).
     public var liveViewStates: Int { stateCensus.value }
 
-    private let anyHost: AnyViewHost<ButtonPageView>
-    private let observers = ObserverList<ButtonScreen>()
     let ledger = TaskLedger()
     let stateCensus = LiveCounter()
-    private var pagesMade = 0
+    private let presentation: Presentation<ButtonViewState>
     private var execSpans: [(start: Duration, end: Duration?)] = []
 
-    /// Makes the screen with its page closed.
+    /// Makes the screen with its view closed.
     /// - Parameters:
     ///   - strategy: how a press starts `exec()`.
     ///   - context: clock, registry and log.
     ///   - timing: the spec's durations (L).
-    ///   - host: shows and removes the page (``ImmediateHost`` without a display).
+    ///   - host: shows and removes the view (``ImmediateHost`` without a display).
     ///   - scene: the window, if any.
     public init(
         strategy: ButtonStrategyID, context: LifecycleContext, timing: LabTiming = .standard,
-        host: some ViewHost<ButtonPageView>, scene: WindowScene? = nil
+        host: some ViewHost<ButtonView>, scene: WindowScene? = nil
     ) {
         self.strategy = strategy
         self.context = context
         self.timing = timing
         self.scene = scene
-        self.anyHost = AnyViewHost(host)
+        self.journal = ScreenJournal(context: context)
+        self.presentation = Presentation(name: "button view", context: context, scene: scene, host: host)
     }
 
-    /// Opens a fresh page (does nothing while one is open).
-    public func openPage() {
-        guard page == nil else { return }
-        pagesMade += 1
-        let view = ButtonPageView(screen: self, number: pagesMade)
-        page = view
-        install(on: view)
-        anyHost.present(view)
-        observers.notify(self)
+    /// The view on screen, `nil` while closed.
+    public var view: ButtonView? { presentation.view }
+    /// Whether the view is shown.
+    public var isViewShown: Bool { presentation.isPresented }
+    /// Exec start/end lines and what the strategy reported, oldest first.
+    public var logLines: [LogLine] { journal.lines }
+
+    /// Shows a fresh view (does nothing while one is shown).
+    public func showView() {
+        guard presentation.present(makeState: { ButtonViewState(screen: self, node: $0) }, install: install) != nil
+        else { return }
+        journal.changed()
     }
 
-    /// Closes the page: its node disappears, then its state is dropped.
-    public func closePage() {
-        guard let view = page else { return }
-        page = nil
-        anyHost.dismissAndEnsureDisappeared(view)
-        view.discardState()
-        view.node.ownerStateReleasedExpected()
-        observers.notify(self)
+    /// Closes the view: its node disappears, then its state is dropped.
+    public func closeView() {
+        guard presentation.dismiss() != nil else { return }
+        journal.changed()
     }
 
-    /// The *Action!* button (does nothing while the page is closed).
+    /// The *Action!* button (does nothing while the view is closed).
     public func press() {
-        guard let state = page?.state else { return }
+        guard let state = view?.state else { return }
         state.press()
-        observers.notify(self)
+        journal.changed()
     }
 
-    /// Switching strategy or shutting down: closes the page and cancels the work B1 left running.
+    /// Switching strategy or shutting down: closes the view and cancels the work B1 left running.
     public func reset() {
-        closePage()
+        closeView()
         ledger.cancelAll()
     }
 
-    /// Calls `handler` after every open, close, press, exec start and exec end. Keep the token.
-    public func onChange(_ handler: @escaping @MainActor (ButtonScreen) -> Void) -> ObservationToken {
-        observers.add(handler)
-    }
-
-    /// Logs a line on the screen and in the context's event log.
-    public func log(_ text: String) {
-        logLines.appendBounded(LogLine(time: context.now, text: text))
-        context.log.append(.message(text))
+    /// Calls `handler` after every show, close, press, exec start and exec end. Keep the token.
+    public func onChange(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        journal.onChange(handler)
     }
 
     func surface(_ error: any Error) {
         surfacedErrors.appendBounded(String(describing: error))
-        log("shown to the user: \(error)")
+        journal.log("shown to the user: \(error)")
     }
 
     /// The work (seed 001's `exec()`): L on the clock, honouring cancellation.
@@ -147,30 +145,30 @@ public final class ButtonScreen {
         execsRunning += 1
         let span = execSpans.count
         execSpans.append((context.now, nil))
-        log("exec #\(run) start")
-        observers.notify(self)
+        journal.log("exec #\(run) start")
+        journal.changed()
         defer {
             execsRunning -= 1
             execSpans[span].end = context.now
-            observers.notify(self)
+            journal.changed()
         }
         do {
             try await context.sleep(for: timing.workDuration)
         } catch {
             execsCancelled += 1
-            log("exec #\(run) cancelled")
+            journal.log("exec #\(run) cancelled")
             throw error
         }
         if shouldThrow {
             execsFailed += 1
-            log("exec #\(run) threw")
+            journal.log("exec #\(run) threw")
             throw ExecFailure(run: run)
         }
         execsCompleted += 1
-        log("exec #\(run) done")
+        journal.log("exec #\(run) done")
     }
 
-    private func install(on view: ButtonPageView) {
+    private func install(on view: ButtonView) {
         switch strategy {
         case .b1:
             break  // B1 installs nothing: the button makes its Task on the spot.
@@ -191,92 +189,6 @@ public final class ButtonScreen {
                 } catch {
                     state.report(error)
                 }
-            }
-        }
-    }
-}
-
-/// The button page of one opening: its node and the state that goes when it closes.
-@MainActor
-public final class ButtonPageView: HostedView {
-    /// The page's lifecycle node.
-    public let node: LifecycleNode
-    /// Which opening this is (1, 2, …).
-    public let number: Int
-    /// The page's @State, `nil` once the page closed.
-    public private(set) var state: ButtonPageState?
-
-    init(screen: ButtonScreen, number: Int) {
-        self.number = number
-        let node = LifecycleNode(name: "button page #\(number)", scene: screen.scene, context: screen.context)
-        self.node = node
-        let state = ButtonPageState(screen: screen, node: node)
-        self.state = state
-        node.ownerState = state
-    }
-
-    func discardState() { state = nil }
-}
-
-/// What the button page keeps in `@State`, and its `exec()` method.
-///
-/// B1's and B2's task closures call ``exec()``, so they keep this state alive while they run, as
-/// seed 001's closures keep the `ContentView`: B2 cancels them, B1 does not.
-@MainActor
-public final class ButtonPageState {
-    /// B2's `@State private var currentTask`.
-    public var currentTask: Task<Void, any Error>?
-    /// B3's `@State private var triggers: Bool?`; every press flips it, which restarts the task.
-    public private(set) var trigger: Bool? {
-        didSet { triggerTask?.id = trigger }
-    }
-
-    var triggerTask: TaskIDHandle<Bool?>?
-    private let screen: ButtonScreen
-    private weak var node: LifecycleNode?
-
-    init(screen: ButtonScreen, node: LifecycleNode) {
-        self.screen = screen
-        self.node = node
-        screen.stateCensus.increment()
-    }
-
-    isolated deinit { screen.stateCensus.decrement() }
-
-    /// Seed 001's `private func exec() async throws`: takes L, honours cancellation, may throw.
-    public func exec() async throws {
-        try await screen.runExec()
-    }
-
-    func report(_ error: any Error) {
-        if error is CancellationError {
-            screen.log("exec cancelled")
-        } else {
-            screen.surface(error)
-        }
-    }
-
-    func press() {
-        switch screen.strategy {
-        case .b1:
-            // `Button { Task { try await exec() } }`: nobody keeps the Task, its error is never read.
-            screen.ledger.start(registry: screen.context.registry, name: "exec", strategy: "B1", owner: node) {
-                try await self.exec()
-            }
-        case .b2:
-            currentTask?.cancel()
-            currentTask = screen.context.registry.unstructuredTask(name: "exec", strategy: "B2", owner: node) {
-                do {
-                    try await self.exec()
-                } catch {
-                    self.report(error)
-                }
-            }
-        case .b3:
-            if trigger == nil {
-                trigger = true
-            } else {
-                trigger?.toggle()
             }
         }
     }

@@ -1,54 +1,22 @@
-/// A side effect a page holds while it is presented: seed 003 raises the screen brightness; the
-/// app maps it to `gtk_application_inhibit` (idle inhibitor) or a visible "presenting" state.
-@MainActor
-public protocol PresentingSideEffect: AnyObject {
-    /// Takes the side effect (inhibit idle, raise brightness).
-    func acquire()
-    /// Gives it back.
-    func release()
+public import LifecycleTasks
+
+/// The inner view of one showing of the scene-phase page: its node and ``ScenePhaseViewState``.
+public typealias ScenePhaseView = PresentedView<ScenePhaseViewState>
+
+extension PageID {
+    /// Seed 003's scene phase (P1–P3).
+    public static let scenePhase = PageID("scene")
 }
 
-/// A ``PresentingSideEffect`` that only counts, for tests and headless runs.
-///
-/// ```swift
-/// let effect = CountingSideEffect()
-/// effect.acquire(); effect.isHeld   // true
-/// ```
-@MainActor
-public final class CountingSideEffect: PresentingSideEffect {
-    /// How many acquisitions are not released yet.
-    public private(set) var held = 0
-    /// Acquisitions so far.
-    public private(set) var acquisitions = 0
-    /// Releases so far.
-    public private(set) var releases = 0
-    /// Whether the side effect is held.
-    public var isHeld: Bool { held > 0 }
-
-    /// Makes a side effect that is not held.
-    public init() {}
-
-    /// Counts an acquisition.
-    public func acquire() {
-        held += 1
-        acquisitions += 1
-    }
-
-    /// Counts a release.
-    public func release() {
-        held -= 1
-        releases += 1
-    }
-}
-
-/// Seed 003's page: while shown it loads its data once (and shows when), polls a source every P,
-/// and holds a side effect. The strategy decides which lifecycle events start and stop that.
+/// Seed 003's page: while its inner view is shown it loads its data once (and shows when), polls
+/// a source every P, and holds a side effect. The strategy decides which lifecycle events start
+/// and stop that.
 ///
 /// ```swift
 /// let window = WindowScene(name: "main", app: nil, context: context)
-/// let screen = ScenePhaseScreen(strategy: .p2, context: context, host: ImmediateHost<ScenePhasePageView>(),
+/// let screen = ScenePhaseScreen(strategy: .p2, context: context, host: ImmediateHost<ScenePhaseView>(),
 ///                               scene: window, sideEffect: CountingSideEffect())
-/// screen.openPage()                    // loads, polls every P, holds the side effect
+/// screen.showView()                    // loads, polls every P, holds the side effect
 /// window.update(phase: .background)    // P2: stops polling and releases; P1 keeps both
 /// window.update(phase: .active)        // P2: loads again and restarts polling
 /// ```
@@ -65,10 +33,6 @@ public final class ScenePhaseScreen {
     /// What the page holds while presented.
     public let sideEffect: any PresentingSideEffect
 
-    /// The page on screen, `nil` while closed.
-    public private(set) var page: ScenePhasePageView?
-    /// Whether the page is open.
-    public var isPageOpen: Bool { page != nil }
     /// Loads so far.
     public private(set) var loads = 0
     /// Context time of the last load (what the page shows as "last loaded").
@@ -83,80 +47,71 @@ public final class ScenePhaseScreen {
     public private(set) var pollsWhileInactive = 0
     /// Whether this page holds the side effect now.
     public private(set) var isHoldingSideEffect = false
-    /// Log lines: loads, polling start/stop, side effect.
-    public private(set) var logLines: [LogLine] = []
+    /// Loads, polling start/stop, side effect.
+    public let journal: ScreenJournal
 
-    private let anyHost: AnyViewHost<ScenePhasePageView>
-    private let observers = ObserverList<ScenePhaseScreen>()
     let ledger = TaskLedger()
-    private var pagesMade = 0
+    private let presentation: Presentation<ScenePhaseViewState>
 
-    /// Makes the screen with its page closed.
+    /// Makes the screen with its view closed.
     /// - Parameters:
     ///   - strategy: P1, P2 or P3.
     ///   - context: clock, registry and log.
     ///   - timing: the spec's durations (P).
-    ///   - host: shows and removes the page.
+    ///   - host: shows and removes the view.
     ///   - scene: the window whose phase the page follows.
     ///   - sideEffect: what the page holds while presented.
     public init(
         strategy: ScenePhaseStrategyID, context: LifecycleContext, timing: LabTiming = .standard,
-        host: some ViewHost<ScenePhasePageView>, scene: WindowScene?, sideEffect: any PresentingSideEffect
+        host: some ViewHost<ScenePhaseView>, scene: WindowScene?, sideEffect: any PresentingSideEffect
     ) {
         self.strategy = strategy
         self.context = context
         self.timing = timing
         self.scene = scene
         self.sideEffect = sideEffect
-        self.anyHost = AnyViewHost(host)
+        self.journal = ScreenJournal(context: context)
+        self.presentation = Presentation(name: "scene view", context: context, scene: scene, host: host)
     }
 
-    /// Opens a fresh page (does nothing while one is open).
-    public func openPage() {
-        guard page == nil else { return }
-        pagesMade += 1
-        let view = ScenePhasePageView(screen: self, number: pagesMade)
-        page = view
-        install(on: view)
-        anyHost.present(view)
-        observers.notify(self)
+    /// The view on screen, `nil` while closed.
+    public var view: ScenePhaseView? { presentation.view }
+    /// Whether the view is shown.
+    public var isViewShown: Bool { presentation.isPresented }
+    /// Loads, polling and side-effect lines, oldest first.
+    public var logLines: [LogLine] { journal.lines }
+
+    /// Shows a fresh view (does nothing while one is shown).
+    public func showView() {
+        guard presentation.present(makeState: { _ in ScenePhaseViewState() }, install: install) != nil else { return }
+        journal.changed()
     }
 
-    /// Closes the page: its node disappears, then its state is dropped.
-    public func closePage() {
-        guard let view = page else { return }
-        page = nil
-        anyHost.dismissAndEnsureDisappeared(view)
-        view.discardState()
-        view.node.ownerStateReleasedExpected()
-        observers.notify(self)
+    /// Closes the view: its node disappears, then its state is dropped.
+    public func closeView() {
+        guard presentation.dismiss() != nil else { return }
+        journal.changed()
     }
 
-    /// Switching strategy or shutting down: closes the page and cancels any polling left running.
+    /// Switching strategy or shutting down: closes the view and cancels any polling left running.
     public func reset() {
-        closePage()
+        closeView()
         ledger.cancelAll()
     }
 
-    /// Calls `handler` after every load, poll, side-effect change, open and close. Keep the token.
-    public func onChange(_ handler: @escaping @MainActor (ScenePhaseScreen) -> Void) -> ObservationToken {
-        observers.add(handler)
+    /// Calls `handler` after every load, poll, side-effect change, show and close. Keep the token.
+    public func onChange(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        journal.onChange(handler)
     }
 
-    /// Logs a line on the screen and in the context's event log.
-    public func log(_ text: String) {
-        logLines.appendBounded(LogLine(time: context.now, text: text))
-        context.log.append(.message(text))
-    }
-
-    // MARK: What the page does
+    // MARK: What the view does
 
     /// Loads the page's data (seed 003: the API call made when the screen shows).
     func load() {
         loads += 1
         lastLoadAt = context.now
-        log("load #\(loads)")
-        observers.notify(self)
+        journal.log("load #\(loads)")
+        journal.changed()
     }
 
     /// One poll of the source.
@@ -168,7 +123,7 @@ public final class ScenePhaseScreen {
         case .inactive: pollsWhileInactive += 1
         case .active: break
         }
-        observers.notify(self)
+        journal.changed()
     }
 
     /// Polls every P until cancelled, on a fixed grid as a repeating timer does: each sleep
@@ -193,19 +148,19 @@ public final class ScenePhaseScreen {
         guard !isHoldingSideEffect else { return }
         isHoldingSideEffect = true
         sideEffect.acquire()
-        log("side effect acquired")
-        observers.notify(self)
+        journal.log("side effect acquired")
+        journal.changed()
     }
 
     func releaseSideEffect() {
         guard isHoldingSideEffect else { return }
         isHoldingSideEffect = false
         sideEffect.release()
-        log("side effect released")
-        observers.notify(self)
+        journal.log("side effect released")
+        journal.changed()
     }
 
-    private func install(on view: ScenePhasePageView) {
+    private func install(on view: ScenePhaseView) {
         let registry = context.registry
         switch strategy {
         case .p1:
@@ -256,31 +211,10 @@ public final class ScenePhaseScreen {
     }
 }
 
-/// The scene-phase page of one opening: its node and the state that goes when it closes.
+/// What the scene-phase page's inner view keeps in `@State`: P1's and P2's polling task (P3
+/// keeps nothing).
 @MainActor
-public final class ScenePhasePageView: HostedView {
-    /// The page's lifecycle node, in the screen's window scene.
-    public let node: LifecycleNode
-    /// Which opening this is (1, 2, …).
-    public let number: Int
-    /// The page's @State, `nil` once the page closed.
-    public private(set) var state: ScenePhasePageState?
-
-    init(screen: ScenePhaseScreen, number: Int) {
-        self.number = number
-        let node = LifecycleNode(name: "scene page #\(number)", scene: screen.scene, context: screen.context)
-        self.node = node
-        let state = ScenePhasePageState()
-        self.state = state
-        node.ownerState = state
-    }
-
-    func discardState() { state = nil }
-}
-
-/// What the scene-phase page keeps in `@State`: P1's and P2's polling task (P3 keeps nothing).
-@MainActor
-public final class ScenePhasePageState {
+public final class ScenePhaseViewState {
     /// The polling task started on appear (P1) or on active (P2).
     public var pollingTask: Task<Void, any Error>?
 }

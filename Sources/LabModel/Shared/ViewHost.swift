@@ -1,5 +1,7 @@
+public import LifecycleTasks
+
 /// A view the lab's screens make and hand to a host: something with a lifecycle node, made when
-/// it is shown and dropped when it is hidden, as `if isPresented { ToastView() }` does in SwiftUI.
+/// it is shown and dropped when it is hidden, as `if isPresented { SomeView() }` does in SwiftUI.
 @MainActor
 public protocol HostedView: AnyObject {
     /// The node whose appear and disappear the host drives (GTK: the widget's map and unmap).
@@ -64,10 +66,22 @@ public final class ImmediateHost<Hosted: HostedView>: ViewHost {
     }
 }
 
-extension ViewHost {
+/// Type-erases a host so a presentation can keep any ``ViewHost`` of its view type.
+@MainActor
+final class AnyViewHost<Hosted: HostedView> {
+    private let presentView: @MainActor (Hosted) -> Void
+    private let dismissView: @MainActor (Hosted) -> Void
+
+    init(_ host: some ViewHost<Hosted>) {
+        presentView = { host.present($0) }
+        dismissView = { host.dismiss($0) }
+    }
+
+    func present(_ view: Hosted) { presentView(view) }
+
     /// Dismisses `view` and makes sure its node has disappeared, whatever the host did.
     func dismissAndEnsureDisappeared(_ view: Hosted) {
-        dismiss(view)
+        dismissView(view)
         if view.node.isAppeared { view.node.disappear() }
     }
 }

@@ -1,4 +1,4 @@
-internal import Synchronization
+public import LifecycleTasks
 
 /// Seed 002's `TaskBag`: keeps the tasks it starts and cancels them in `deinit`.
 ///
@@ -67,60 +67,4 @@ public final class TaskBag {
     public func cancelAll() {
         for task in tasks { task.cancel() }
     }
-}
-
-/// A thread-safe count of live objects, decremented from `deinit`s that may run on any thread.
-///
-/// ```swift
-/// let census = LiveCounter()
-/// census.increment(); census.value   // 1
-/// ```
-public final class LiveCounter: Sendable {
-    private let storage = Mutex(0)
-
-    /// Makes a counter at zero.
-    public init() {}
-
-    /// The current count.
-    public var value: Int { storage.withLock { $0 } }
-
-    /// Adds one.
-    public func increment() { storage.withLock { $0 += 1 } }
-
-    /// Takes one away.
-    public func decrement() { storage.withLock { $0 -= 1 } }
-}
-
-/// The tasks a screen started without anyone keeping them (T1, B1, P1), so that switching
-/// strategy or closing the app can still cancel them. Keeping the handles here does not change
-/// what the strategy does: nothing cancels them until ``cancelAll()``.
-@MainActor
-final class TaskLedger {
-    private var tasks: [Int: Task<Void, any Error>] = [:]
-    private var nextKey = 0
-
-    /// Starts `operation` through the registry and keeps its handle until it ends.
-    @discardableResult
-    func start(
-        registry: TaskRegistry, name: String, strategy: String, owner: LifecycleNode?, priority: TaskPriority? = nil,
-        _ operation: @escaping @MainActor @Sendable () async throws -> Void
-    ) -> Task<Void, any Error> {
-        let key = nextKey
-        nextKey += 1
-        let task = registry.unstructuredTask(name: name, strategy: strategy, owner: owner, priority: priority) {
-            [weak self] in
-            defer { self?.tasks[key] = nil }
-            try await operation()
-        }
-        tasks[key] = task
-        return task
-    }
-
-    /// Requests cancellation of every task started here that has not ended.
-    func cancelAll() {
-        for task in tasks.values { task.cancel() }
-    }
-
-    /// How many tasks started here have not ended.
-    var liveCount: Int { tasks.count }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 import LifecycleTasks
 import LifecycleTestSupport
 import Testing
@@ -54,15 +55,15 @@ struct JSONTextTests {
     }
 
     @Test("Every verdict (T1–T6, B1–B3, P1–P3, I1) reads back equal through JSONDecoder",
-          arguments: AnyStrategyID.allCases)
+          arguments: allStrategies)
     @MainActor
     func verdictRoundTrip(_ id: AnyStrategyID) async throws {
-        let host = FakeHost()
-        let verdict = await ScenarioDriver.runHeadless(id, context: host.context, timing: .standard, pacer: host.pacer)
+        let (verdict, host) = await headless(id)
         let text = verdict.json()
         let decoded = try JSONDecoder().decode(ScenarioVerdict.self, from: Data(text.utf8))
         #expect(decoded == verdict)
         #expect(text == (try Self.foundationText(verdict)))
+        await host.expectNoLiveTasks()
     }
 
     @Test("Numbers are spelled as JSONEncoder spells them: -0, 1e+16, 1e-07, Float 0.1")

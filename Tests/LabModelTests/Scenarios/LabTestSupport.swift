@@ -1,3 +1,4 @@
+import LabModel
 import LifecycleTasks
 import LifecycleTestSupport
 import Testing
@@ -31,3 +32,21 @@ extension FakeHost {
 
 /// The spec's D at scale 1: 3 s.
 let d = LabTiming.standard.toastDuration
+
+/// Every strategy of every page of the lab model, in spec order (T1 … I1).
+let allStrategies: [AnyStrategyID] =
+    ToastStrategyID.anyCases + ButtonStrategyID.anyCases + ScenePhaseStrategyID.anyCases + ServerStrategyID.anyCases
+
+/// Runs `id`'s repro headless on a fresh fake host.
+@MainActor
+func headless(_ id: AnyStrategyID, timing: LabTiming = .standard) async -> (ScenarioVerdict, FakeHost) {
+    let host = FakeHost()
+    let verdict = await id.runHeadless(context: host.context, timing: timing, pacer: host.pacer)
+    return (verdict, host)
+}
+
+/// Runs `id`'s repro headless on a fresh fake host.
+@MainActor
+func headless(_ id: some StrategyIdentifier, timing: LabTiming = .standard) async -> (ScenarioVerdict, FakeHost) {
+    await headless(AnyStrategyID(id), timing: timing)
+}

@@ -1,3 +1,4 @@
+import LabModel
 import LifecycleTasks
 import LifecycleTestSupport
 import Testing
@@ -11,11 +12,11 @@ private struct ButtonLab {
     let screen: ButtonScreen
 
     init(_ strategy: ButtonStrategyID) {
-        screen = ButtonScreen(strategy: strategy, context: host.context, host: ImmediateHost<ButtonPageView>())
+        screen = ButtonScreen(strategy: strategy, context: host.context, host: ImmediateHost<ButtonView>())
     }
 
-    func open() async { screen.openPage(); await host.settle() }
-    func close() async { screen.closePage(); await host.settle() }
+    func open() async { screen.showView(); await host.settle() }
+    func close() async { screen.closeView(); await host.settle() }
     func press() async { screen.press(); await host.settle() }
 }
 
@@ -40,7 +41,7 @@ struct ButtonWorkTests {
     func b1CloseDoesNotStop() async {
         let lab = ButtonLab(.b1)
         await lab.open()
-        weak let state = lab.screen.page?.state
+        weak let state = lab.screen.view?.state
         await lab.press()
         await lab.host.advance(by: l / 2)
         await lab.close()
@@ -76,7 +77,7 @@ struct ButtonWorkTests {
     func b2Fixed() async {
         let lab = ButtonLab(.b2)
         await lab.open()
-        weak let state = lab.screen.page?.state
+        weak let state = lab.screen.view?.state
         for _ in 0..<3 {
             await lab.press()
             #expect(lab.screen.execsRunning == 1)
@@ -115,7 +116,7 @@ struct ButtonWorkTests {
             #expect(lab.screen.execsRunning == 1)
             #expect(lab.host.context.registry.liveRecords.count == 1)
         }
-        weak let state = lab.screen.page?.state
+        weak let state = lab.screen.view?.state
         await lab.close()
         #expect(lab.screen.execsCancelled == 3)
         #expect(state == nil)

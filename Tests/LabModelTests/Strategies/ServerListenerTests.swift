@@ -1,3 +1,4 @@
+import LabModel
 import LifecycleTasks
 import LifecycleTestSupport
 import Testing
@@ -9,10 +10,10 @@ struct ServerListenerTests {
     func i1OneListener() async {
         let host = FakeHost()
         let center = StatusCenter()
-        let screen = ServerScreen(context: host.context, host: ImmediateHost<ServerPageView>(), center: center)
+        let screen = ServerScreen(context: host.context, host: ImmediateHost<ServerView>(), center: center)
         let (a, b, c) = (screen.servers[0], screen.servers[1], screen.servers[2])
         #expect(screen.label == "Signed Out")
-        screen.openPage()
+        screen.showView()
         await host.settle()
         #expect(center.listenerCount == 1)
         center.post("Signed In", to: a)
@@ -37,7 +38,7 @@ struct ServerListenerTests {
         await host.settle()
         #expect(center.listenerCount == 1)
         #expect(host.context.registry.liveRecords.count == 1)
-        screen.closePage()
+        screen.closeView()
         await host.settle()
         #expect(center.listenerCount == 0)
         #expect(screen.labelHistory.map(\.text) == ["Signed In", "Online"])

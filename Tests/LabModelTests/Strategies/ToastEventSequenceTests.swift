@@ -1,3 +1,4 @@
+import LabModel
 import LifecycleTasks
 import LifecycleTestSupport
 import Testing

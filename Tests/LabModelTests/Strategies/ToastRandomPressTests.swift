@@ -1,5 +1,7 @@
+import LabModel
 import LifecycleTasks
 import LifecycleTestSupport
+import SeededRandom
 import Testing
 
 @MainActor

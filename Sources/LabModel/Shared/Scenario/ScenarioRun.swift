@@ -1,3 +1,5 @@
+internal import LifecycleTasks
+
 /// The bookkeeping of one scenario run: its clock origin, log, flags and checks.
 @MainActor
 final class ScenarioRun {
@@ -60,7 +62,7 @@ final class ScenarioRun {
     var liveRecords: [TaskRecord] { context.registry.liveRecords.filter { $0.id.rawValue >= firstTask } }
 
     /// Does `action` at the current time, then lets its effects settle.
-    func act(_ action: ScenarioAction, _ actuator: any ScenarioActuator) async {
+    func act<Action>(_ action: Action, _ actuator: any ScenarioActuator<Action>) async {
         lines.append(.init(t: offset(context.now), text: "▶ \(action)"))
         await actuator.perform(action)
         await pacer.settle()
@@ -151,7 +153,7 @@ final class ScenarioRun {
             }
         }
         return ScenarioVerdict(
-            scenario: strategy.scenario, strategy: strategy.rawValue, title: strategy.title, isBuggy: strategy.isBuggy,
+            scenario: strategy.page, strategy: strategy.rawValue, title: strategy.title, isBuggy: strategy.isBuggy,
             timeScale: timeScale, matchesSpec: checks.allSatisfy(\.passed), expected: strategy.expectedOutcome,
             checks: checks, hideTimes: hideTimes, log: lines, tasksLeftAlive: live,
             flagsRaised: sortedFlags.filter { !isTransient($0) },

@@ -1,3 +1,5 @@
+public import LifecycleTasks
+
 /// What a scenario run observed, and whether it matches the spec's row for its strategy.
 ///
 /// Times are seconds since the run started (`t = 0` is the first action), rounded to the
@@ -71,8 +73,8 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
         public var retainsOwner: Bool
     }
 
-    /// The scenario that ran.
-    public var scenario: ScenarioName
+    /// The page whose scenario ran.
+    public var scenario: PageID
     /// The strategy's SPEC ID.
     public var strategy: String
     /// The strategy's menu title.

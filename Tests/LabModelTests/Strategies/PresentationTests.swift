@@ -1,3 +1,4 @@
+import LabModel
 import LifecycleTasks
 import LifecycleTestSupport
 import Testing
@@ -63,12 +64,12 @@ struct HostingTests {
     @Test("B2: a host keeping the page view after close does not keep its state")
     func stateOwnedByScreen() async {
         let host = FakeHost()
-        let immediate = ImmediateHost<ButtonPageView>()
+        let immediate = ImmediateHost<ButtonView>()
         let screen = ButtonScreen(strategy: .b2, context: host.context, host: immediate)
-        screen.openPage()
-        let view = screen.page       // a host holding on to the view after closing
+        screen.showView()
+        let view = screen.view       // a host holding on to the view after closing
         weak let state = view?.state
-        screen.closePage()
+        screen.closeView()
         #expect(state == nil)
         #expect(view?.state == nil)
         await host.expectNoLiveTasks()

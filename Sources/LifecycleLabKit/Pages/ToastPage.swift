@@ -1,6 +1,7 @@
 public import Gtk
 import GtkLifecycle
-public import LifecycleTasks
+public import LabModel
+import LifecycleTasks
 
 /// The toast page (SPEC §3): *Show toast* and *Hide toast*, and the toast itself, which slides
 /// up from the bottom edge when shown, vanishes at once when hidden, and dismisses itself D
@@ -11,10 +12,12 @@ public import LifecycleTasks
 /// appear and disappear.
 @MainActor
 public final class ToastPage: LabPage {
-    public let name = PageName.toast
+    public nonisolated static let id = PageID.toast
+    public nonisolated static let title = "Toast"
+    public nonisolated static var strategies: [AnyStrategyID] { ToastStrategyID.anyCases }
+
     public let root: Widget
-    public var strategies: [AnyStrategyID] { ToastStrategyID.allCases.map(AnyStrategyID.toast) }
-    public var currentStrategy: AnyStrategyID? { .toast(screen.strategy) }
+    public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
 
     /// The toast model; replaced on every strategy switch.
     public private(set) var screen: ToastScreen
@@ -36,8 +39,13 @@ public final class ToastPage: LabPage {
     private var screenToken: ObservationToken?
     private var ticker: SourceHandle?
 
-    /// Builds the page with `strategy` (T1 by default).
-    public init(environment: LabEnvironment, strategy: ToastStrategyID = .t1) {
+    /// Builds the page with T1.
+    public convenience init(environment: LabEnvironment) {
+        self.init(environment: environment, strategy: .t1)
+    }
+
+    /// Builds the page with `strategy`.
+    public init(environment: LabEnvironment, strategy: ToastStrategyID) {
         self.environment = environment
         let stage = Box(.vertical, spacing: 8)
         stage.vexpand = true
@@ -47,9 +55,10 @@ public final class ToastPage: LabPage {
         overlay.child = stage
         overlay.vexpand = true
         overlay.setSizeRequest(width: 360, height: 220)
-        host = ToastOverlayHost(overlay: overlay, timing: environment.timing)
+        let message = "Saved to your library"
+        host = ToastOverlayHost(overlay: overlay, message: message)
         screen = ToastScreen(strategy: strategy, context: environment.context, timing: environment.timing,
-                             host: host, scene: environment.windowScene, message: "Saved to your library")
+                             host: host, scene: environment.windowScene, message: message)
 
         let page = Box(.vertical, spacing: 12)
         page.setMargins(18)
@@ -119,17 +128,14 @@ public final class ToastPage: LabPage {
     }
 
     public func select(strategy: AnyStrategyID) {
-        guard case .toast(let id) = strategy else { return }
+        guard let id = strategy.as(ToastStrategyID.self) else { return }
         screen.reset()
         screen = ToastScreen(strategy: id, context: environment.context, timing: environment.timing,
                              host: host, scene: environment.windowScene, message: screen.message)
         attach(screen)
     }
 
-    public func reset() {
-        guard case .toast(let id)? = currentStrategy else { return }
-        select(strategy: .toast(id))
-    }
+    public func reset() { select(strategy: AnyStrategyID(screen.strategy)) }
 
     public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? {
         reset()
@@ -143,11 +149,9 @@ public final class ToastPage: LabPage {
     }
 
     private func attach(_ screen: ToastScreen) {
-        screenToken = screen.onChange { [weak self] _ in self?.refresh() }
+        screenToken = screen.onChange { [weak self] in self?.refresh() }
         let id = screen.strategy
-        strategyBadge.text = "\(id.rawValue) · \(id.title)"
-        for cls in ["bug", "fix", "trap"] { strategyBadge.removeCssClass(cls) }
-        strategyBadge.addCssClass(id == .t3 ? "trap" : (id.isBuggy ? "bug" : "fix"))
+        PageKit.setBadge(strategyBadge, text: "\(id.rawValue) · \(id.title)", kind: id.kind)
         strategyExplanation.text = id.explanation
         refresh()
     }
@@ -178,85 +182,17 @@ public final class ToastPage: LabPage {
     }
 }
 
-/// Shows toasts in an overlay: each toast is a revealer that slides up from the bottom edge
-/// and is removed at once on hide (no animation), so its unmap — the node's disappear —
-/// happens inside *Hide toast*'s click.
-@MainActor
-public final class ToastOverlayHost: ViewHost {
-    /// The overlay toasts are added to.
-    public let overlay: Overlay
-    private let timing: LabTiming
-    private var shown: [(view: ToastView, revealer: Revealer, remaining: Label, binding: WidgetLifecycle)] = []
-
-    init(overlay: Overlay, timing: LabTiming) {
-        self.overlay = overlay
-        self.timing = timing
-    }
-
-    /// The toast widgets on screen now (0 or 1; a test reads it).
-    public var shownWidgets: [Widget] { shown.map(\.revealer) }
-
-    public func present(_ view: ToastView) {
-        let revealer = Revealer()
-        revealer.transition = .slideUp
-        revealer.transitionDuration = 250
-        revealer.halign = .center
-        revealer.valign = .end
-        let toast = Box(.horizontal, spacing: 0, accessibleRole: .status)
-        toast.addCssClass("toast")
-        toast.setAccessibleLabel(view.message)
-        let text = Label(view.message)
-        let remaining = Label()
-        remaining.addCssClass("toast-remaining")
-        toast.append(text)
-        toast.append(remaining)
-        revealer.child = toast
-        // Reveal once mapped so GTK animates the slide; revealing before would jump.
-        revealer.onMap { [weak revealer] in
-            MainLoop.idle { revealer?.revealsChild = true }
-        }
-        let binding = WidgetLifecycle(node: view.node, widget: revealer)
-        shown.append((view, revealer, remaining, binding))
-        overlay.addOverlay(revealer)  // maps now if the page is shown: the node appears
-    }
-
-    public func dismiss(_ view: ToastView) {
-        guard let index = shown.firstIndex(where: { $0.view === view }) else { return }
-        let entry = shown.remove(at: index)
-        overlay.removeOverlay(entry.revealer)  // unmaps now: the node disappears
-        entry.binding.detach()
-    }
-
-    func updateRemaining(_ remaining: Duration) {
-        shown.last?.remaining.text = LabFormat.seconds(remaining)
-    }
-}
-
 /// Performs the toast repro's actions by clicking the page's real buttons.
 @MainActor
 final class ToastActuator: ScenarioActuator {
     private weak var page: ToastPage?
     init(page: ToastPage) { self.page = page }
 
-    func perform(_ action: ScenarioAction) async {
+    func perform(_ action: ToastAction) async {
         guard let page else { return }
         switch action {
-        case .showToast: page.showButton.click()
-        case .hideToast: page.hideButton.click()
-        default: await DirectActuator(toast: page.screen).perform(action)
+        case .show: page.showButton.click()
+        case .hide: page.hideButton.click()
         }
-    }
-}
-
-/// Formatting of times for labels, without Foundation.
-enum LabFormat {
-    /// "1.25 s" with two decimals.
-    static func seconds(_ duration: Duration) -> String {
-        let (s, atto) = duration.components
-        let exact: Double = Double(s) * 100 + Double(atto) / 1e16
-        let hundredths = Int64(exact.rounded())
-        let whole = hundredths / 100
-        let frac = abs(hundredths % 100)
-        return "\(whole).\(frac < 10 ? "0" : "")\(frac) s"
     }
 }

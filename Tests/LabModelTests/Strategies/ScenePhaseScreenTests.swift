@@ -1,3 +1,4 @@
+import LabModel
 import LifecycleTasks
 import LifecycleTestSupport
 import Testing
@@ -13,12 +14,12 @@ private struct SceneLab {
 
     init(_ strategy: ScenePhaseStrategyID) {
         screen = ScenePhaseScreen(
-            strategy: strategy, context: host.context, host: ImmediateHost<ScenePhasePageView>(), scene: host.window,
+            strategy: strategy, context: host.context, host: ImmediateHost<ScenePhaseView>(), scene: host.window,
             sideEffect: effect)
     }
 
-    func open() async { screen.openPage(); await host.settle() }
-    func close() async { screen.closePage(); await host.settle() }
+    func open() async { screen.showView(); await host.settle() }
+    func close() async { screen.closeView(); await host.settle() }
 }
 
 @MainActor

@@ -1,5 +1,6 @@
 public import Gtk
 public import GtkLifecycle
+public import LabModel
 public import LifecycleTasks
 
 /// What every page of the app shares: the GTK application and main window, the core's
@@ -64,27 +65,13 @@ public final class LabEnvironment {
     }
 }
 
-/// One page of the window's stack.
-///
-/// A page owns its screen model from `LifecycleTasks` and the widgets that host it. It must
-/// be able to start clean (``reset()``), which cancels every task it started — also the
-/// unstructured ones a buggy strategy left behind — so switching strategy or quitting leaves
-/// nothing running.
-@MainActor
-public protocol LabPage: AnyObject {
-    /// The page's name in the stack and on the command line.
-    var name: PageName { get }
-    /// The page's root widget, added to the stack.
-    var root: Widget { get }
-    /// The strategies a person can pick on this page (empty for server and navigation).
-    var strategies: [AnyStrategyID] { get }
-    /// The strategy in use.
-    var currentStrategy: AnyStrategyID? { get }
-    /// Switches strategy: resets the page (its tasks cancelled) and rebuilds its screen.
-    func select(strategy: AnyStrategyID)
-    /// Cancels the page's tasks and rebuilds its screen with the same strategy.
-    func reset()
-    /// Runs the page's documented repro (SPEC §3/§4) in the real window, through the page's
-    /// real widgets; `nil` if the page has no scenario.
-    func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict?
+extension LabEnvironment {
+    /// Makes `window` the main window the pages use and gives it its scene (named "main").
+    ///
+    /// ``LabApp`` does the same at start-up; the GTK tests call this to build the pages in a
+    /// window of their own.
+    public func attachMainWindowForPages(_ window: Window) {
+        self.window = window
+        self.windowScene = scenes.scene(for: window, name: "main")
+    }
 }

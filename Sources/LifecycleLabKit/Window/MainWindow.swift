@@ -1,5 +1,6 @@
 public import Gtk
 import GtkLifecycle
+public import LabModel
 import LifecycleTasks
 
 /// The main window: a header bar with the page switcher and the primary menu (Strategy radio
@@ -11,7 +12,7 @@ public final class MainWindow {
     /// The pages built so far, in switcher order: the toast page and the page opened first
     /// from the start, every other one from when it was first shown (or asked for with
     /// ``page(_:)``). A page not built yet has no widgets and no tasks.
-    public var pages: [any LabPage] { PageName.allCases.compactMap { builtPages[$0] } }
+    public var pages: [any LabPage] { LabPages.all.compactMap { builtPages[$0.id] } }
     /// The page stack. Each of its pages is a holder (a one-cell grid) named after the page,
     /// which gets the page's widgets when the page is built.
     public let stack: Stack
@@ -23,8 +24,8 @@ public final class MainWindow {
     public let panel: TaskPanel
     private unowned let app: LabApp
     private let environment: LabEnvironment
-    private var builtPages: [PageName: any LabPage] = [:]
-    private var holders: [PageName: Grid] = [:]
+    private var builtPages: [PageID: any LabPage] = [:]
+    private var holders: [PageID: Grid] = [:]
     private var shortcutsWindow: Window?
     private var aboutWindow: Window?
 
@@ -50,12 +51,12 @@ public final class MainWindow {
         stack.isHomogeneous = false
         stack.transition = .crossfade
         stack.transitionDuration = 150
-        for name in PageName.allCases {
+        for page in LabPages.all {
             let holder = Grid()
-            holders[name] = holder
-            stack.addTitled(holder, name: name.rawValue, title: name.title)
+            holders[page.id] = holder
+            stack.addTitled(holder, name: page.id.rawValue, title: page.title)
         }
-        stack.visibleChildName = app.options.pageName.rawValue
+        stack.visibleChildName = app.options.startPage.rawValue
         stack.hexpand = true
         stack.vexpand = true
         self.stack = stack
@@ -79,12 +80,15 @@ public final class MainWindow {
         StartupTrace.mark("header")
         // The panel follows the log from before the window is shown, so the scene-phase
         // events of showing it reach the panel as changes, applied at a later loop turn.
-        panel = PageFactory.makePanel(environment: environment)
+        panel = TaskPanel(context: environment.context)
         StartupTrace.mark("panel")
         window.present()
         StartupTrace.mark("presented")
 
-        for name in PageFactory.initialPages(options: app.options) { _ = buildPage(name) }
+        // The toast page (the header's strategy badge and Ctrl+1 … Ctrl+6 act on it) and the page
+        // shown first; every other page is built when it is first shown or asked for.
+        _ = buildPage(ToastPage.id)
+        _ = buildPage(app.options.startPage)
         StartupTrace.mark("pages")
 
         let paned = Paned(.horizontal)
@@ -100,8 +104,8 @@ public final class MainWindow {
         // holder is mapped by then, so the page's widgets map, and its nodes appear, as they
         // are added).
         stack.onVisibleChildChanged { [weak self] in
-            guard let self, let name = self.stack.visibleChildName.flatMap(PageName.init(rawValue:)) else { return }
-            _ = self.buildPage(name)
+            guard let self, let name = self.stack.visibleChildName else { return }
+            _ = self.buildPage(PageID(name))
         }
         window.onCloseRequest { [unowned app] in
             app.shutdown(reason: "window closed")
@@ -110,19 +114,19 @@ public final class MainWindow {
         updateStrategyLabel()
     }
 
-    /// The page called `name`, built now if it was not yet.
-    public func page(_ name: PageName) -> (any LabPage)? { buildPage(name) }
+    /// The page called `id`, built now if it was not yet.
+    public func page(_ id: PageID) -> (any LabPage)? { buildPage(id) }
 
-    /// Whether the page called `name` has been built (it is built on its first visit).
-    public func isBuilt(_ name: PageName) -> Bool { builtPages[name] != nil }
+    /// Whether the page called `id` has been built (it is built on its first visit).
+    public func isBuilt(_ id: PageID) -> Bool { builtPages[id] != nil }
 
     /// The toast page.
     public var toastPage: ToastPage? { page(.toast) as? ToastPage }
 
-    /// Shows the page called `name`, building it first if it was not yet.
-    public func show(page name: PageName) {
-        guard buildPage(name) != nil else { return }
-        stack.visibleChildName = name.rawValue
+    /// Shows the page called `id`, building it first if it was not yet.
+    public func show(page id: PageID) {
+        guard buildPage(id) != nil else { return }
+        stack.visibleChildName = id.rawValue
     }
 
     /// Cancels every built page's tasks (shutdown). A page not built yet has none.
@@ -130,12 +134,14 @@ public final class MainWindow {
         for page in pages { page.reset() }
     }
 
-    /// The page called `name`; on the first call, builds it and puts its widgets in its holder.
-    private func buildPage(_ name: PageName) -> (any LabPage)? {
-        if let page = builtPages[name] { return page }
-        guard let holder = holders[name] else { return nil }
-        let page = PageFactory.makePage(name, environment: environment, options: app.options)
-        builtPages[name] = page
+    /// The page called `id`; on the first call, builds it (with the strategy the command line
+    /// named, when it is one of the page's) and puts its widgets in its holder.
+    private func buildPage(_ id: PageID) -> (any LabPage)? {
+        if let page = builtPages[id] { return page }
+        guard let holder = holders[id], let type = LabPages.type(of: id) else { return nil }
+        let page = type.init(environment: environment)
+        if let choice = app.options.strategyChoice, choice.page == id { page.select(strategy: choice) }
+        builtPages[id] = page
         // The holder gives its only child all its room, as the stack would. A grid rather than
         // a box: the scroller's viewport asks the page for its width at a given height, which a
         // box passes on to every wrapping label (each then searches for a width by laying its
@@ -159,14 +165,11 @@ public final class MainWindow {
 
     private func installActions() {
         let application = environment.application
-        let initial = toastPage.flatMap { page -> String? in
-            if case .toast(let id)? = page.currentStrategy { return id.rawValue }
-            return nil
-        } ?? ToastStrategyID.t1.rawValue
+        let initial = toastPage?.screen.strategy.rawValue ?? ToastStrategyID.t1.rawValue
         let strategy = SimpleAction(name: "strategy", radioState: initial)
         strategy.onStateChanged { [weak self] value in
             guard let self, let id = try? ToastStrategyID.parse(value) else { return }
-            self.toastPage?.select(strategy: .toast(id))
+            self.toastPage?.select(strategy: AnyStrategyID(id))
             self.show(page: .toast)
             self.updateStrategyLabel()
         }
@@ -210,10 +213,8 @@ public final class MainWindow {
     }
 
     private func updateStrategyLabel() {
-        guard case .toast(let id)? = toastPage?.currentStrategy else { return }
-        strategyLabel.text = "Strategy: \(id.rawValue) · \(id.title)"
-        for cls in ["bug", "fix", "trap"] { strategyLabel.removeCssClass(cls) }
-        strategyLabel.addCssClass(id == .t3 ? "trap" : (id.isBuggy ? "bug" : "fix"))
+        guard let id = toastPage?.screen.strategy else { return }
+        PageKit.setBadge(strategyLabel, text: "Strategy: \(id.rawValue) · \(id.title)", kind: id.kind)
     }
 
     private func showShortcuts() {

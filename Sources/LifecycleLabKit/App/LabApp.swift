@@ -1,5 +1,6 @@
 public import Gtk
 import GtkLifecycle
+public import LabModel
 public import LifecycleTasks
 #if canImport(Glibc)
 import Glibc
@@ -102,8 +103,8 @@ public final class LabApp {
                 self?.quitNow()
             }
         }
-        if let scenario = options.scenario {
-            Task { @MainActor in await self.runScenario(named: scenario) }
+        if options.scenario != nil {
+            Task { @MainActor in await self.runScenario() }
         } else if let path = options.screenshot {
             Task { @MainActor in await self.takeScreenshot(to: path) }
         }
@@ -136,14 +137,14 @@ public final class LabApp {
         return ScenarioPacer.realTime(clock: clock, tolerance: tolerance)
     }
 
-    private func runScenario(named name: String) async {
+    private func runScenario() async {
         guard let window = mainWindow, let environment else { return }
         // Scene-phase scenarios need the window focused first.
         _ = await MainLoop.waitUntil(timeout: .seconds(3)) { window.window.isActive }
-        let page = PageName(rawValue: name.lowercased()) ?? .toast
+        let page = options.scenarioPage ?? ToastPage.id
         window.show(page: page)
         guard let labPage = window.page(page) else {
-            writeStandardError("lifecycle-lab: the \(page.rawValue) page has no scenario\n")
+            writeStandardError("lifecycle-lab: the \(page) page has no scenario\n")
             exitStatus = 2
             quitNow()
             return
@@ -167,7 +168,7 @@ public final class LabApp {
             fflush(nil)
             exitStatus = verdict.matchesSpec ? 0 : 1
         } else {
-            writeStandardError("lifecycle-lab: the \(page.rawValue) page has no scenario\n")
+            writeStandardError("lifecycle-lab: the \(page) page has no scenario\n")
             exitStatus = 2
         }
         quitNow()
@@ -276,47 +277,4 @@ public final class LabApp {
         application.quit()
     }
 
-}
-
-/// Holds a non-copyable ``SourceHandle`` so it can live in an array.
-@MainActor
-final class SourceHandleBox {
-    private var handle: SourceHandle?
-    init(_ handle: consuming SourceHandle) { self.handle = consume handle }
-    func cancel() {
-        if let handle = handle.take() { handle.cancel() }
-    }
-}
-
-/// Where the app's resources (style sheet, icon) are found: `$LIFECYCLE_LAB_RESOURCES`, then
-/// `resources/` in the working directory, then beside the executable's package.
-enum Resources {
-    static var searchPath: [String] {
-        var folders: [String] = []
-        if let env = getenv("LIFECYCLE_LAB_RESOURCES") { folders.append(String(cString: env)) }
-        folders.append("resources")
-        let exe = CommandLine.arguments.first ?? ""
-        if let slash = exe.lastIndex(of: "/") {
-            // .build/<triple>/<config>/lifecycle-lab → the package root's resources/
-            let bin = String(exe[..<slash])
-            folders.append(bin + "/../../../resources")
-            folders.append(bin + "/../../resources")
-            folders.append(bin + "/../share/lifecycle-lab")
-        }
-        return folders
-    }
-
-    /// The first readable `file` on the search path, as an absolute path with symbolic links
-    /// resolved: GIO reads `a/release/../../../resources` lexically (`a/resources`), which is
-    /// not where the kernel finds it when `release` is a link (SwiftPM's `.build/release` is).
-    static func path(of file: String) -> String? {
-        for folder in searchPath {
-            let path = folder + "/" + file
-            guard access(path, R_OK) == 0 else { continue }
-            guard let resolved = realpath(path, nil) else { return path }
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        return nil
-    }
 }

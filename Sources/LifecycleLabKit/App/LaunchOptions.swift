@@ -1,41 +1,7 @@
-public import LifecycleTasks
+public import LabModel
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The pages of the window, in switcher order; `--page` and `--scenario` take their names.
-public enum PageName: String, CaseIterable, Sendable {
-    case toast, button, scene, server, navigation
-
-    /// The title shown in the stack switcher.
-    public var title: String {
-        switch self {
-        case .toast: "Toast"
-        case .button: "Button"
-        case .scene: "Scene phase"
-        case .server: "Server"
-        case .navigation: "Navigation"
-        }
-    }
-
-    static var validList: String { allCases.map(\.rawValue).joined(separator: ", ") }
-
-    /// The pages with a scripted repro for `--scenario` (navigation has none: N1 is the order
-    /// GTK emits, shown on its page and checked by the GTK tests).
-    static let scenarioPages: [PageName] = [.toast, .button, .scene, .server]
-
-    static var scenarioList: String { scenarioPages.map(\.rawValue).joined(separator: ", ") }
-
-    /// The page that hosts a scenario's strategies.
-    public init(_ scenario: ScenarioName) {
-        switch scenario {
-        case .toast: self = .toast
-        case .button: self = .button
-        case .scenePhase: self = .scene
-        case .server: self = .server
-        }
-    }
-}
 
 /// What the command line asked for, validated. Parsing never touches GTK, so bad input is
 /// reported (exit 2) before any display is needed.
@@ -77,13 +43,13 @@ public struct LaunchOptions: Sendable, Hashable {
                help: "Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase), I1 (server).",
                keyPath: \.strategy),
         Option(name: "--page", valueName: "NAME",
-               help: "Page to open: \(PageName.validList).",
+               help: "Page to open: \(pageList).",
                keyPath: \.page),
         Option(name: "--time-scale", valueName: "X",
                help: "Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.",
                keyPath: \.timeScaleText),
         Option(name: "--scenario", valueName: "NAME",
-               help: "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(PageName.scenarioList).",
+               help: "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(scenarioList).",
                keyPath: \.scenario),
         Option(name: "--screenshot", valueName: "FILE.png",
                help: "Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.",
@@ -184,30 +150,39 @@ public struct LaunchOptions: Sendable, Hashable {
     /// The validated time scale (1 when not given).
     public var timeScale: Double { timeScaleText.flatMap(Double.init) ?? 1 }
 
-    /// The validated page to open first (the scenario's page, else `--page`, else the toast).
-    public var pageName: PageName {
-        if let scenario, let page = PageName(rawValue: scenario.lowercased()) { return page }
-        if let page, let name = PageName(rawValue: page.lowercased()) { return name }
-        if let choice = strategyChoice { return PageName(choice.scenario) }
-        return .toast
+    /// The validated page to open first (the scenario's page, else `--page`, else the strategy's
+    /// page, else the toast).
+    public var startPage: PageID {
+        if let scenario, let page = LabPages.type(named: scenario) { return page.id }
+        if let page, let type = LabPages.type(named: page) { return type.id }
+        if let choice = strategyChoice { return choice.page }
+        return ToastPage.id
     }
 
+    /// The page whose repro `--scenario` runs, validated; `nil` without `--scenario`.
+    public var scenarioPage: PageID? { scenario.flatMap { LabPages.type(named: $0)?.id } }
+
     /// The validated strategy, if one was given.
-    public var strategyChoice: AnyStrategyID? { strategy.flatMap { try? AnyStrategyID.parse($0) } }
+    public var strategyChoice: AnyStrategyID? {
+        strategy.flatMap { try? AnyStrategyID.parse($0, among: LabPages.strategies) }
+    }
+
+    static var pageList: String { LabPages.all.map { $0.id.rawValue }.joined(separator: ", ") }
+
+    static var scenarioList: String { LabPages.withScenario.map { $0.id.rawValue }.joined(separator: ", ") }
 
     func validate() throws(Stop) {
         if let strategy, strategyChoice == nil {
-            throw .invalid("unknown strategy '\(strategy)'; valid: \(Self.strategyList(AnyStrategyID.allCases))")
+            throw .invalid("unknown strategy '\(strategy)'; valid: \(Self.strategyList(LabPages.strategies))")
         }
-        if let page, PageName(rawValue: page.lowercased()) == nil {
-            throw .invalid("unknown page '\(page)'; valid: \(PageName.validList)")
+        if let page, LabPages.type(named: page) == nil {
+            throw .invalid("unknown page '\(page)'; valid: \(Self.pageList)")
         }
-        if let scenario, PageName(rawValue: scenario.lowercased()).map(PageName.scenarioPages.contains) != true {
-            throw .invalid("unknown scenario '\(scenario)'; valid: \(PageName.scenarioList)")
+        if let scenario, LabPages.type(named: scenario).map({ !$0.strategies.isEmpty }) != true {
+            throw .invalid("unknown scenario '\(scenario)'; valid: \(Self.scenarioList)")
         }
-        if let scenario, let choice = strategyChoice, let page = PageName(rawValue: scenario.lowercased()),
-           PageName(choice.scenario) != page {
-            let valid = AnyStrategyID.allCases.filter { PageName($0.scenario) == page }
+        if let scenario, let choice = strategyChoice, let page = LabPages.type(named: scenario), choice.page != page.id {
+            let valid = page.strategies
             throw .invalid("strategy \(choice.rawValue) does not belong to scenario '\(scenario)'; valid for it: \(valid.isEmpty ? "none (the page has no strategies)" : Self.strategyList(valid))")
         }
         if let text = timeScaleText {
@@ -295,13 +270,3 @@ extension String {
         self + String(repeating: " ", count: Swift.max(1, width - count))
     }
 }
-
-/// Writes `text` to file descriptor `fd` at once, unbuffered (the C `stdout`/`stderr` globals
-/// are not concurrency-safe in Swift 6).
-func writeUnbuffered(_ text: String, to fd: Int32) {
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
-}
-
-/// Writes to standard error (file descriptor 2) at once.
-func writeStandardError(_ text: String) { writeUnbuffered(text, to: 2) }
