@@ -19,21 +19,14 @@ public enum ButtonAction: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Performs the button repro's actions by calling the screen (no widgets).
-@MainActor
-public final class DirectButtonActuator: ScenarioActuator {
-    private let screen: ButtonScreen
-
-    /// Makes an actuator for `screen`.
-    public init(_ screen: ButtonScreen) { self.screen = screen }
-
-    /// Shows or closes the view, presses, or sets whether exec throws.
+extension ButtonScreen: ScenarioActuator {
+    /// Shows or closes the view, presses, or sets whether exec throws (the scenario's direct actuator: no widgets).
     public func perform(_ action: ButtonAction) async {
         switch action {
-        case .view(.show): screen.showView()
-        case .view(.close): screen.closeView()
-        case .pressAction: screen.press()
-        case .setExecThrows(let value): screen.execShouldThrow = value
+        case .view(.show): showView()
+        case .view(.close): closeView()
+        case .pressAction: press()
+        case .setExecThrows(let value): execShouldThrow = value
         }
     }
 }
@@ -51,7 +44,7 @@ extension ScenarioDriver {
     public func run(
         button screen: ButtonScreen, actuator: (any ScenarioActuator<ButtonAction>)? = nil, cleanUp: Bool = true
     ) async -> ScenarioVerdict {
-        let actuator = actuator ?? DirectButtonActuator(screen)
+        let actuator = actuator ?? screen
         let id = screen.strategy
         let l = screen.timing.workDuration
         let run = ScenarioRun(context: context, pacer: pacer)
@@ -90,20 +83,17 @@ extension ScenarioDriver {
             run.expect("first appear does nothing", expected: "0 execs", observed: "\(startedByAppear) execs",
                        startedByAppear == 0)
         }
-        run.expect("execs started by 3 presses", expected: "3", observed: "\(startedPhaseA)", startedPhaseA == 3)
+        run.expect("execs started by 3 presses", count: startedPhaseA, equals: 3)
         let expectedConcurrent = id == .b1 ? 3 : 1
-        run.expect("most exec tasks running at once (not asked to stop)", expected: "\(expectedConcurrent)", observed: "\(maxConcurrent)",
-                   maxConcurrent == expectedConcurrent)
-        run.expect("execs running after the presses", expected: "\(expectedConcurrent)",
-                   observed: "\(runningAfterPresses)", runningAfterPresses == expectedConcurrent)
-        run.expect("execs running after closing the view", expected: id == .b1 ? "3 (closing stops nothing)" : "0",
-                   observed: "\(runningAfterClose)", runningAfterClose == (id == .b1 ? 3 : 0))
-        run.expect("view states alive after closing", expected: id == .b1 ? "1 (kept by the tasks)" : "0 (released at once)",
-                   observed: "\(statesAfterClose)", statesAfterClose == (id == .b1 ? 1 : 0))
-        run.expect("view states alive once the work ended", expected: "0", observed: "\(statesAfterWork)",
-                   statesAfterWork == 0)
-        run.expect("thrown error shown to the user", expected: id == .b1 ? "no (it vanishes)" : "yes",
-                   observed: surfaced > 0 ? "yes" : "no", (surfaced > 0) == (id != .b1))
+        run.expect("most exec tasks running at once (not asked to stop)", count: maxConcurrent, equals: expectedConcurrent)
+        run.expect("execs running after the presses", count: runningAfterPresses, equals: expectedConcurrent)
+        run.expect("execs running after closing the view", count: runningAfterClose, equals: id == .b1 ? 3 : 0,
+                   note: id == .b1 ? "closing stops nothing" : nil)
+        run.expect("view states alive after closing", count: statesAfterClose, equals: id == .b1 ? 1 : 0,
+                   note: id == .b1 ? "kept by the tasks" : "released at once")
+        run.expect("view states alive once the work ended", count: statesAfterWork, equals: 0)
+        run.expect("thrown error shown to the user", holds: surfaced > 0, expected: id != .b1,
+                   note: id == .b1 ? "it vanishes" : nil)
         if id == .b1 {
             run.expect("thrown error recorded by the registry", expected: "failed", observed: "\(failedInRegistry) failed",
                        failedInRegistry == 1)

@@ -31,16 +31,7 @@ extension PageID {
 /// screen.execsRunning               // 2
 /// ```
 @MainActor
-public final class ButtonScreen {
-    /// How the Action! button starts its work.
-    public let strategy: ButtonStrategyID
-    /// Clock, registry and log.
-    public let context: LifecycleContext
-    /// The spec's durations; ``LabTiming/workDuration`` is L.
-    public let timing: LabTiming
-    /// The window the view lives in, if any.
-    public let scene: WindowScene?
-
+public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
     /// When `true`, every exec that starts from now on throws ``ExecFailure`` after L instead of returning.
     public var execShouldThrow = false
 
@@ -65,14 +56,10 @@ public final class ButtonScreen {
     public private(set) var execsFailed = 0
     /// The errors the strategy reported to the user (B1 reports none: they vanish).
     public private(set) var surfacedErrors: [String] = []
-    /// Exec start/end and what the strategy reported.
-    public let journal: ScreenJournal
     /// Live view states: 1 while the view is shown; more while tasks keep closed views' states (B1).
     public var liveViewStates: Int { stateCensus.value }
 
-    let ledger = TaskLedger()
     let stateCensus = LiveCounter()
-    private let presentation: Presentation<ButtonViewState>
     private var execSpans: [(start: Duration, end: Duration?)] = []
 
     /// Makes the screen with its view closed.
@@ -86,32 +73,7 @@ public final class ButtonScreen {
         strategy: ButtonStrategyID, context: LifecycleContext, timing: LabTiming = .standard,
         host: some ViewHost<ButtonView>, scene: WindowScene? = nil
     ) {
-        self.strategy = strategy
-        self.context = context
-        self.timing = timing
-        self.scene = scene
-        self.journal = ScreenJournal(context: context)
-        self.presentation = Presentation(name: "button view", context: context, scene: scene, host: host)
-    }
-
-    /// The view on screen, `nil` while closed.
-    public var view: ButtonView? { presentation.view }
-    /// Whether the view is shown.
-    public var isViewShown: Bool { presentation.isPresented }
-    /// Exec start/end lines and what the strategy reported, oldest first.
-    public var logLines: [LogLine] { journal.lines }
-
-    /// Shows a fresh view (does nothing while one is shown).
-    public func showView() {
-        guard presentation.present(makeState: { ButtonViewState(screen: self, node: $0) }, install: install) != nil
-        else { return }
-        journal.changed()
-    }
-
-    /// Closes the view: its node disappears, then its state is dropped.
-    public func closeView() {
-        guard presentation.dismiss() != nil else { return }
-        journal.changed()
+        super.init(strategy: strategy, context: context, timing: timing, scene: scene, viewName: "button view", host: host)
     }
 
     /// The *Action!* button (does nothing while the view is closed).
@@ -119,17 +81,6 @@ public final class ButtonScreen {
         guard let state = view?.state else { return }
         state.press()
         journal.changed()
-    }
-
-    /// Switching strategy or shutting down: closes the view and cancels the work B1 left running.
-    public func reset() {
-        closeView()
-        ledger.cancelAll()
-    }
-
-    /// Calls `handler` after every show, close, press, exec start and exec end. Keep the token.
-    public func onChange(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
-        journal.onChange(handler)
     }
 
     func surface(_ error: any Error) {
@@ -168,7 +119,11 @@ public final class ButtonScreen {
         journal.log("exec #\(run) done")
     }
 
-    private func install(on view: ButtonView) {
+    override func makeState(for node: LifecycleNode) -> ButtonViewState {
+        ButtonViewState(screen: self, node: node)
+    }
+
+    override func install(on view: ButtonView) {
         switch strategy {
         case .b1:
             break  // B1 installs nothing: the button makes its Task on the spot.

@@ -16,21 +16,14 @@ public enum ScenePhaseAction: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Performs the scene-phase repro's actions by calling the screen and setting its window
-/// scene's phase (no widgets, no window manager).
-@MainActor
-public final class DirectScenePhaseActuator: ScenarioActuator {
-    private let screen: ScenePhaseScreen
-
-    /// Makes an actuator for `screen`, whose scene it moves between phases.
-    public init(_ screen: ScenePhaseScreen) { self.screen = screen }
-
-    /// Shows or closes the view, or puts the scene in the phase the window action leads to.
+extension ScenePhaseScreen: ScenarioActuator {
+    /// Shows or closes the view, or puts the scene in the phase a window action leads to (the
+    /// scenario's direct actuator: no widgets, no window manager).
     public func perform(_ action: ScenePhaseAction) async {
         switch action {
-        case .view(.show): screen.showView()
-        case .view(.close): screen.closeView()
-        case .window(let action): screen.scene?.update(phase: action.resultingPhase)
+        case .view(.show): showView()
+        case .view(.close): closeView()
+        case .window(let action): scene?.update(phase: action.resultingPhase)
         }
     }
 }
@@ -52,7 +45,7 @@ extension ScenarioDriver {
         cleanUp: Bool = true
     ) async -> ScenarioVerdict {
         precondition(screen.scene != nil, "run(scenePhase:) needs a screen with a window scene to minimize")
-        let actuator = actuator ?? DirectScenePhaseActuator(screen)
+        let actuator = actuator ?? screen
         let id = screen.strategy
         let p = screen.timing.pollInterval
         let run = ScenarioRun(context: context, pacer: pacer)
@@ -96,31 +89,24 @@ extension ScenarioDriver {
         await run.wait(until: p * 31 / 2)
 
         let bug = id == .p1
-        run.expect("loads at open", expected: "1", observed: "\(loadsAfterOpen)", loadsAfterOpen == 1)
-        run.expect("side effect held while shown", expected: "yes", observed: holdingAfterOpen ? "yes" : "no", holdingAfterOpen)
-        run.expect("polls before minimizing", expected: "3", observed: "\(pollsBeforeMinimize)", pollsBeforeMinimize == 3)
-        run.expect("side effect held while minimized", expected: bug ? "yes (the bug)" : "no",
-                   observed: holdingInBackground ? "yes" : "no", holdingInBackground == bug)
-        run.expect("polls while minimized", expected: bug ? "5 (keeps polling)" : "0",
-                   observed: "\(pollsInBackground)", pollsInBackground == (bug ? 5 : 0))
-        run.expect("loads after restoring", expected: bug ? "1 (no reload)" : "2 (reloads at once)",
-                   observed: "\(loadsAfterRestore)", loadsAfterRestore == (bug ? 1 : 2))
-        run.expect("side effect held after restoring", expected: "yes", observed: holdingAfterRestore ? "yes" : "no",
-                   holdingAfterRestore)
+        run.expect("loads at open", count: loadsAfterOpen, equals: 1)
+        run.expect("side effect held while shown", holds: holdingAfterOpen, expected: true)
+        run.expect("polls before minimizing", count: pollsBeforeMinimize, equals: 3)
+        run.expect("side effect held while minimized", holds: holdingInBackground, expected: bug, note: bug ? "the bug" : nil)
+        run.expect("polls while minimized", count: pollsInBackground, equals: bug ? 5 : 0, note: bug ? "keeps polling" : nil)
+        run.expect("loads after restoring", count: loadsAfterRestore, equals: bug ? 1 : 2,
+                   note: bug ? "no reload" : "reloads at once")
+        run.expect("side effect held after restoring", holds: holdingAfterRestore, expected: true)
         // P1 polls on its old grid (9P, 10P, 11P); P2/P3 restarted at 8.75P (9.75P, 10.75P).
-        run.expect("polls in the 2.5P after restoring", expected: bug ? "3 (never stopped)" : "2 (restarted)",
-                   observed: "\(pollsAfterRestore)", pollsAfterRestore == (bug ? 3 : 2))
-        run.expect("side effect held while another window has focus", expected: bug ? "yes (the bug)" : "no",
-                   observed: holdingWhileInactive ? "yes" : "no", holdingWhileInactive == bug)
-        run.expect("polls while another window has focus", expected: bug ? "2" : "0",
-                   observed: "\(pollsWhileInactive)", pollsWhileInactive == (bug ? 2 : 0))
-        run.expect("loads after focusing back", expected: bug ? "1" : "3", observed: "\(loadsAfterFocus)",
-                   loadsAfterFocus == (bug ? 1 : 3))
-        run.expect("side effect held after closing the view", expected: "no", observed: holdingAfterClose ? "yes" : "no",
-                   !holdingAfterClose)
-        run.expect("loads and polls while the view is closed", expected: "0",
-                   observed: "\(screen.loads - loadsAtClose + screen.polls - pollsAtClose)",
-                   screen.loads == loadsAtClose && screen.polls == pollsAtClose)
+        run.expect("polls in the 2.5P after restoring", count: pollsAfterRestore, equals: bug ? 3 : 2,
+                   note: bug ? "never stopped" : "restarted")
+        run.expect("side effect held while another window has focus", holds: holdingWhileInactive, expected: bug,
+                   note: bug ? "the bug" : nil)
+        run.expect("polls while another window has focus", count: pollsWhileInactive, equals: bug ? 2 : 0)
+        run.expect("loads after focusing back", count: loadsAfterFocus, equals: bug ? 1 : 3)
+        run.expect("side effect held after closing the view", holds: holdingAfterClose, expected: false)
+        run.expect("loads and polls while the view is closed",
+                   count: screen.loads - loadsAtClose + screen.polls - pollsAtClose, equals: 0)
         run.expectFlags(orphan: false, retainsOwner: false)
         run.expectNothingLeft()
         run.measure("loads", Double(screen.loads))

@@ -21,15 +21,7 @@ extension PageID {
 /// window.update(phase: .active)        // P2: loads again and restarts polling
 /// ```
 @MainActor
-public final class ScenePhaseScreen {
-    /// Which lifecycle events drive loading, polling and the side effect.
-    public let strategy: ScenePhaseStrategyID
-    /// Clock, registry and log.
-    public let context: LifecycleContext
-    /// The spec's durations; ``LabTiming/pollInterval`` is P.
-    public let timing: LabTiming
-    /// The window whose phase M6 and M7 follow.
-    public let scene: WindowScene?
+public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhaseViewState> {
     /// What the page holds while presented.
     public let sideEffect: any PresentingSideEffect
 
@@ -47,11 +39,6 @@ public final class ScenePhaseScreen {
     public private(set) var pollsWhileInactive = 0
     /// Whether this page holds the side effect now.
     public private(set) var isHoldingSideEffect = false
-    /// Loads, polling start/stop, side effect.
-    public let journal: ScreenJournal
-
-    let ledger = TaskLedger()
-    private let presentation: Presentation<ScenePhaseViewState>
 
     /// Makes the screen with its view closed.
     /// - Parameters:
@@ -65,43 +52,8 @@ public final class ScenePhaseScreen {
         strategy: ScenePhaseStrategyID, context: LifecycleContext, timing: LabTiming = .standard,
         host: some ViewHost<ScenePhaseView>, scene: WindowScene?, sideEffect: any PresentingSideEffect
     ) {
-        self.strategy = strategy
-        self.context = context
-        self.timing = timing
-        self.scene = scene
         self.sideEffect = sideEffect
-        self.journal = ScreenJournal(context: context)
-        self.presentation = Presentation(name: "scene view", context: context, scene: scene, host: host)
-    }
-
-    /// The view on screen, `nil` while closed.
-    public var view: ScenePhaseView? { presentation.view }
-    /// Whether the view is shown.
-    public var isViewShown: Bool { presentation.isPresented }
-    /// Loads, polling and side-effect lines, oldest first.
-    public var logLines: [LogLine] { journal.lines }
-
-    /// Shows a fresh view (does nothing while one is shown).
-    public func showView() {
-        guard presentation.present(makeState: { _ in ScenePhaseViewState() }, install: install) != nil else { return }
-        journal.changed()
-    }
-
-    /// Closes the view: its node disappears, then its state is dropped.
-    public func closeView() {
-        guard presentation.dismiss() != nil else { return }
-        journal.changed()
-    }
-
-    /// Switching strategy or shutting down: closes the view and cancels any polling left running.
-    public func reset() {
-        closeView()
-        ledger.cancelAll()
-    }
-
-    /// Calls `handler` after every load, poll, side-effect change, show and close. Keep the token.
-    public func onChange(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
-        journal.onChange(handler)
+        super.init(strategy: strategy, context: context, timing: timing, scene: scene, viewName: "scene view", host: host)
     }
 
     // MARK: What the view does
@@ -160,7 +112,9 @@ public final class ScenePhaseScreen {
         journal.changed()
     }
 
-    private func install(on view: ScenePhaseView) {
+    override func makeState(for node: LifecycleNode) -> ScenePhaseViewState { ScenePhaseViewState() }
+
+    override func install(on view: ScenePhaseView) {
         let registry = context.registry
         switch strategy {
         case .p1:

@@ -19,21 +19,15 @@ public enum ServerAction: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Performs the server repro's actions by calling the screen and its status center (no widgets).
-@MainActor
-public final class DirectServerActuator: ScenarioActuator {
-    private let screen: ServerScreen
-
-    /// Makes an actuator for `screen`.
-    public init(_ screen: ServerScreen) { self.screen = screen }
-
-    /// Shows or closes the view, picks a server, or posts a status.
+extension ServerScreen: ScenarioActuator {
+    /// Shows or closes the view, picks a server, or posts a status (the scenario's direct actuator:
+    /// no widgets).
     public func perform(_ action: ServerAction) async {
         switch action {
-        case .view(.show): screen.showView()
-        case .view(.close): screen.closeView()
-        case .pick(let server): screen.pick(server)
-        case .post(let status, let server): screen.center.post(status, to: server)
+        case .view(.show): showView()
+        case .view(.close): closeView()
+        case .pick(let server): pick(server)
+        case .post(let status, let server): center.post(status, to: server)
         }
     }
 }
@@ -51,7 +45,7 @@ extension ScenarioDriver {
         server screen: ServerScreen, actuator: (any ScenarioActuator<ServerAction>)? = nil, cleanUp: Bool = true
     ) async -> ScenarioVerdict {
         precondition(screen.servers.count >= 2, "run(server:) needs a screen with at least two servers")
-        let actuator = actuator ?? DirectServerActuator(screen)
+        let actuator = actuator ?? screen
         let (a, b) = (screen.servers[0], screen.servers[1])
         let u = screen.timing.pollInterval
         let run = ScenarioRun(context: context, pacer: pacer)
@@ -86,18 +80,18 @@ extension ScenarioDriver {
         let listenersAfterClose = screen.listenerCount
         await run.wait(until: u * 6)
 
-        run.expect("live listeners after opening", expected: "1", observed: "\(listenersAfterOpen)", listenersAfterOpen == 1)
+        run.expect("live listeners after opening", count: listenersAfterOpen, equals: 1)
         run.expect("label after A posts", expected: "Signed In", observed: labelFromA, labelFromA == "Signed In")
         run.expect("live listeners after switching to B", expected: "1 (of B)",
                    observed: "\(listenersAfterSwitch) (\(listenersOfA) of A)", listenersAfterSwitch == 1 && listenersOfA == 0)
-        run.expect("live listening tasks after switching", expected: "1", observed: "\(liveListenTasks)", liveListenTasks == 1)
+        run.expect("live listening tasks after switching", count: liveListenTasks, equals: 1)
         run.expect("old listener's task", expected: "cancelled",
                    observed: firstListener.map { "\($0.state)" } ?? "none", firstListener?.state == .cancelled)
         run.expect("label after the old server posts", expected: "Signed In (unchanged)", observed: labelAfterOldPost,
                    labelAfterOldPost == "Signed In")
         run.expect("label after the new server posts", expected: "Online", observed: labelAfterNewPost,
                    labelAfterNewPost == "Online")
-        run.expect("live listeners after closing", expected: "0", observed: "\(listenersAfterClose)", listenersAfterClose == 0)
+        run.expect("live listeners after closing", count: listenersAfterClose, equals: 0)
         run.expectFlags(orphan: false, retainsOwner: false)
         run.expectNothingLeft()
         run.measure("listenersAfterSwitch", Double(listenersAfterSwitch))

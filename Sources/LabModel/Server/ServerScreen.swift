@@ -18,19 +18,11 @@ extension PageID {
 /// center.post("Signed In", to: screen.servers[0])   // the label does not change
 /// ```
 @MainActor
-public final class ServerScreen {
-    /// The one strategy of this page.
-    public let strategy: ServerStrategyID
-    /// Clock, registry and log.
-    public let context: LifecycleContext
-    /// The spec's durations; the scenario paces its steps by ``LabTiming/pollInterval``.
-    public let timing: LabTiming
+public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
     /// Where servers post their statuses.
     public let center: StatusCenter
     /// The servers the picker offers.
     public let servers: [Server]
-    /// The window the page lives in, if any.
-    public let scene: WindowScene?
     /// The label's text while no status arrived (seed 004: `Text(status ?? "Signed Out")`).
     public static let placeholder = "Signed Out"
 
@@ -38,10 +30,6 @@ public final class ServerScreen {
     public private(set) var server: Server
     /// Statuses the label took, with times (to show a stale server never wrote to it).
     public private(set) var labelHistory: [LogLine] = []
-    /// Listener start/stop and statuses received.
-    public let journal: ScreenJournal
-
-    private let presentation: Presentation<ServerViewState>
 
     /// Makes the screen with its view closed and the first server picked.
     /// - Parameters:
@@ -59,55 +47,17 @@ public final class ServerScreen {
         scene: WindowScene? = nil
     ) {
         precondition(!servers.isEmpty, "ServerScreen needs at least one server to pick")
-        self.strategy = strategy
-        self.context = context
-        self.timing = timing
         self.center = center
         self.servers = servers
         self.server = servers[0]
-        self.scene = scene
-        self.journal = ScreenJournal(context: context)
-        self.presentation = Presentation(name: "server view", context: context, scene: scene, host: host)
+        super.init(strategy: strategy, context: context, timing: timing, scene: scene, viewName: "server view", host: host)
     }
-
-    /// The view on screen, `nil` while closed.
-    public var view: ServerView? { presentation.view }
-    /// Whether the view is shown.
-    public var isViewShown: Bool { presentation.isPresented }
-    /// Listener and status lines, oldest first.
-    public var logLines: [LogLine] { journal.lines }
 
     /// The label: the latest status of the picked server, or ``placeholder``.
     public var label: String { view?.state?.status ?? Self.placeholder }
 
     /// Live listeners across all servers (1 while the view is shown, 0 while closed).
     public var listenerCount: Int { center.listenerCount }
-
-    /// Shows a fresh view, listening to the picked server.
-    public func showView() {
-        let center = self.center
-        let installed = presentation.present(makeState: { _ in ServerViewState() }) { view in
-            guard let state = view.state else { return }
-            // Seed 004: `.task(id: server) { for try await notification in sequence { status = … } }`.
-            state.listener = view.node.task(id: server, name: "listen", strategy: "I1") { [weak self, weak state] server in
-                self?.journal.log("listening to \(server)")
-                self?.journal.changed()
-                for await status in center.statuses(for: server) {
-                    state?.status = status
-                    self?.statusArrived(status, from: server)
-                }
-                self?.journal.log("stopped listening to \(server)")
-                self?.journal.changed()
-            }
-        }
-        if installed != nil { journal.changed() }
-    }
-
-    /// Closes the view: its listener is cancelled, its state dropped.
-    public func closeView() {
-        guard presentation.dismiss() != nil else { return }
-        journal.changed()
-    }
 
     /// The picker: changes the task's id, which restarts the listener (M4).
     public func pick(_ server: Server) {
@@ -116,12 +66,22 @@ public final class ServerScreen {
         journal.changed()
     }
 
-    /// Switching page or shutting down: closes the view (its listener stops).
-    public func reset() { closeView() }
+    override func makeState(for node: LifecycleNode) -> ServerViewState { ServerViewState() }
 
-    /// Calls `handler` after every show, close, pick, listener start/stop and label change. Keep the token.
-    public func onChange(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
-        journal.onChange(handler)
+    override func install(on view: ServerView) {
+        guard let state = view.state else { return }
+        let center = self.center
+        // Seed 004: `.task(id: server) { for try await notification in sequence { status = … } }`.
+        state.listener = view.node.task(id: server, name: "listen", strategy: "I1") { [weak self, weak state] server in
+            self?.journal.log("listening to \(server)")
+            self?.journal.changed()
+            for await status in center.statuses(for: server) {
+                state?.status = status
+                self?.statusArrived(status, from: server)
+            }
+            self?.journal.log("stopped listening to \(server)")
+            self?.journal.changed()
+        }
     }
 
     private func statusArrived(_ status: String, from server: Server) {

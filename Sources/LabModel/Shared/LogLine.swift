@@ -6,12 +6,6 @@ public struct LogLine: Sendable, Hashable, Codable {
     public var time: Duration
     /// The text: "sleep start", "task cancel", "exec #1 start" …
     public var text: String
-
-    /// Makes a line.
-    public init(time: Duration, text: String) {
-        self.time = time
-        self.text = text
-    }
 }
 
 /// What every screen shares: its own log lines, also written to the context's event log, and

@@ -16,19 +16,12 @@ public enum ToastAction: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Performs the toast repro's actions by calling the screen (no widgets).
-@MainActor
-public final class DirectToastActuator: ScenarioActuator {
-    private let screen: ToastScreen
-
-    /// Makes an actuator for `screen`.
-    public init(_ screen: ToastScreen) { self.screen = screen }
-
-    /// Shows or hides the toast.
+extension ToastScreen: ScenarioActuator {
+    /// Shows or hides the toast (the scenario's direct actuator: no widgets).
     public func perform(_ action: ToastAction) async {
         switch action {
-        case .show: screen.show()
-        case .hide: screen.hide(cause: .button)
+        case .show: show()
+        case .hide: hide(cause: .button)
         }
     }
 }
@@ -43,7 +36,7 @@ extension ScenarioDriver {
     public func run(
         toast screen: ToastScreen, actuator: (any ScenarioActuator<ToastAction>)? = nil, cleanUp: Bool = true
     ) async -> ScenarioVerdict {
-        let actuator = actuator ?? DirectToastActuator(screen)
+        let actuator = actuator ?? screen
         let id = screen.strategy
         let d = screen.toastDuration
         let run = ScenarioRun(context: context, pacer: pacer)
@@ -65,7 +58,7 @@ extension ScenarioDriver {
             bug ? "second toast hides early (stale first timer)" : "second toast hides after a full D",
             at: bug ? d : d / 2 + d, observed: hides.count > 1 ? hides[1] : nil,
             expectedText: bug ? "t = D" : "t = D/2 + D")
-        run.expect("hides in the run", expected: "2", observed: "\(hides.count)", hides.count == 2)
+        run.expect("hides in the run", count: hides.count, equals: 2)
         let cancels = run.messages("task cancel")
         switch id {
         case .t1, .t6:
@@ -78,8 +71,7 @@ extension ScenarioDriver {
             run.expect("\"task cancel\" logged", expected: "never (try? swallows it)",
                        observed: cancels.isEmpty ? "never" : "at \(cancels)", cancels.isEmpty)
         }
-        run.expect("live timers at t = 3D/4 (second toast up)", expected: bug ? "2" : "1",
-                   observed: "\(timersAfterSecondShow)", timersAfterSecondShow == (bug ? 2 : 1))
+        run.expect("live timers at t = 3D/4 (second toast up)", count: timersAfterSecondShow, equals: bug ? 2 : 1)
         run.expectFlags(orphan: bug, retainsOwner: id == .t6)
         run.expectNothingLeft()
         run.measure("timersAfterSecondShow", Double(timersAfterSecondShow))

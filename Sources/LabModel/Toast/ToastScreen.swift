@@ -42,34 +42,21 @@ extension PageID {
 /// screen.remainingTime           // nil while hidden; D − elapsed while shown
 /// ```
 @MainActor
-public final class ToastScreen {
-    /// The strategy every toast made by this screen uses.
-    public let strategy: ToastStrategyID
-    /// The context whose clock, registry and log the toasts use.
-    public let context: LifecycleContext
-    /// The spec's durations; ``LabTiming/toastDuration`` is D.
-    public let timing: LabTiming
+public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     /// The toast's text.
     public let message: String
-    /// The window the toast lives in (for strategies that read the scene phase); may be `nil`.
-    public let scene: WindowScene?
-
     /// Context times at which the toast was shown (the last 1,000 or so).
     public private(set) var showTimes: [Duration] = []
     /// Changes from shown to hidden, with their causes (the last 1,000 or so).
     public private(set) var hideEvents: [HideEvent] = []
-    /// The lines the toasts logged ("sleep start", "task cancel", "auto-dismissed" …).
-    public let journal: ScreenJournal
 
     /// Live `ToastViewState`s: 1 while a toast is shown; more when a task keeps a dropped one (T6).
     public var liveViewStates: Int { stateCensus.value }
     /// Live `TaskBag`s (T5, T6): the T6 bug keeps one per press alive until its timer ends.
     public var liveTaskBags: Int { bagCensus.value }
 
-    let ledger = TaskLedger()
     let stateCensus = LiveCounter()
     let bagCensus = LiveCounter()
-    private let presentation: Presentation<ToastViewState>
     private var bags: [WeakBag] = []
 
     /// Makes the screen, hidden.
@@ -84,23 +71,16 @@ public final class ToastScreen {
         strategy: ToastStrategyID, context: LifecycleContext, timing: LabTiming = .standard,
         host: some ViewHost<ToastView>, scene: WindowScene? = nil, message: String = "Toast!"
     ) {
-        self.strategy = strategy
-        self.context = context
-        self.timing = timing
-        self.scene = scene
         self.message = message
-        self.journal = ScreenJournal(context: context)
-        self.presentation = Presentation(name: "toast", context: context, scene: scene, host: host)
+        super.init(strategy: strategy, context: context, timing: timing, scene: scene, viewName: "toast", host: host)
     }
 
     /// Whether the toast is shown (seed 000's `@State private var isPresented`).
-    public var isPresented: Bool { presentation.isPresented }
+    public var isPresented: Bool { isViewShown }
     /// The toast on screen, `nil` while hidden.
-    public var presented: ToastView? { presentation.view }
+    public var presented: ToastView? { view }
     /// How many toasts have been made.
-    public var toastsMade: Int { presentation.presentedCount }
-    /// The toasts' log lines, oldest first.
-    public var logLines: [LogLine] { journal.lines }
+    public var toastsMade: Int { viewsShown }
 
     /// D, the time a toast stays up on its own.
     public var toastDuration: Duration { timing.toastDuration }
@@ -115,11 +95,7 @@ public final class ToastScreen {
 
     /// The *Show toast* button: shows a fresh toast unless one is shown (`isPresented = true`).
     public func show() {
-        let strategy = self.strategy.strategy
-        guard let view = presentation.present(
-            makeState: { ToastViewState(screen: self, node: $0) },
-            install: { strategy.install(on: $0, screen: self) })
-        else { return }
+        guard let view = present() else { return }
         showTimes.appendBounded(view.presentedAt)
         journal.changed()
     }
@@ -130,27 +106,17 @@ public final class ToastScreen {
         guard isPresented else { return }
         hideEvents.appendBounded(HideEvent(time: context.now, cause: cause))
         // The `if isPresented` branch is gone: SwiftUI drops the toast's @State with it.
-        presentation.dismiss()
+        _ = dismiss()
         journal.changed()
     }
 
     /// Switching strategy or shutting down: hides the toast and cancels the unstructured tasks its
     /// strategy left running (T1's timers, T6's bag tasks), so the page starts clean.
-    public func reset() {
+    public override func reset() {
         hide(cause: .reset)
         ledger.cancelAll()
         for bag in bags.compactMap(\.bag) { bag.cancelAll() }
         bags.removeAll()
-    }
-
-    func track(_ bag: TaskBag) {
-        bags.removeAll { $0.bag == nil }
-        bags.append(WeakBag(bag: bag))
-    }
-
-    /// Calls `handler` after every show, hide and log line. Keep the token.
-    public func onChange(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
-        journal.onChange(handler)
     }
 
     /// Logs a line on the screen and in the context's event log (the seeds' `print`).
@@ -159,14 +125,34 @@ public final class ToastScreen {
         journal.changed()
     }
 
-    /// The toast's timer as the seeds write it: logs "sleep start", sleeps D, logs "sleep end"
-    /// and hides the toast. Throws `CancellationError` when its task is cancelled during the
-    /// sleep; what the caller does with that is the strategy (T1–T6).
-    public func countDownAndHide() async throws {
-        log("sleep start")
-        try await context.sleep(for: toastDuration)
-        log("sleep end")
-        hide(cause: .timer)
+    /// The toast's timer as the seeds write it (seed 000's `.task` body, seed 002's
+    /// `startCounting()`): logs "sleep start", sleeps D, logs "sleep end" and hides the toast; a
+    /// cancel during the sleep lands in `catch is CancellationError` and logs "task cancel".
+    /// Which task runs it, and who cancels that task, is the strategy (T1, T2, T4–T6).
+    public func dismissAfterDelay() async {
+        do {
+            log("sleep start")
+            try await context.sleep(for: toastDuration)
+            log("sleep end")
+            hide(cause: .timer)
+        } catch is CancellationError {
+            log("task cancel")
+        } catch {
+            log("error")
+        }
+    }
+
+    override func makeState(for node: LifecycleNode) -> ToastViewState {
+        ToastViewState(screen: self, node: node)
+    }
+
+    override func install(on view: ToastView) {
+        strategy.strategy.install(on: view, screen: self)
+    }
+
+    func track(_ bag: TaskBag) {
+        bags.removeAll { $0.bag == nil }
+        bags.append(WeakBag(bag: bag))
     }
 }
 

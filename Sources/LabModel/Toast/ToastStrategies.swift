@@ -30,18 +30,15 @@ public struct ToastStrategy: Sendable {
         installer(view, screen)
     }
 
-    // Seed 000, first version: `onAppear { Task { … } }`. Nobody keeps or cancels the Task.
+    // Seed 000, first version: `onAppear { Task { … } }`. Nobody keeps or cancels the Task, so
+    // its `catch is CancellationError` never runs.
     @MainActor
     private static func installT1(view: ToastView, screen: ToastScreen) {
         let registry = screen.context.registry
         let ledger = screen.ledger
         view.node.onAppear { [weak node = view.node] in
             ledger.start(registry: registry, name: "sleep D, then hide", strategy: "T1", owner: node) {
-                do {
-                    try await screen.countDownAndHide()
-                } catch {
-                    screen.log("task cancel")  // never runs: nothing cancels this Task
-                }
+                await screen.dismissAfterDelay()
             }
         }
     }
@@ -50,13 +47,7 @@ public struct ToastStrategy: Sendable {
     @MainActor
     private static func installT2(view: ToastView, screen: ToastScreen) {
         view.node.task(name: "sleep D, then hide", strategy: "T2") {
-            do {
-                try await screen.countDownAndHide()
-            } catch is CancellationError {
-                screen.log("task cancel")
-            } catch {
-                screen.log("error")
-            }
+            await screen.dismissAfterDelay()
         }
     }
 
@@ -81,13 +72,7 @@ public struct ToastStrategy: Sendable {
         view.node
             .onAppear { [weak node = view.node, weak state = view.state] in
                 state?.task = registry.unstructuredTask(name: "sleep D, then hide", strategy: "T4", owner: node) {
-                    do {
-                        try await screen.countDownAndHide()
-                    } catch is CancellationError {
-                        screen.log("task cancel")
-                    } catch {
-                        screen.log("error")
-                    }
+                    await screen.dismissAfterDelay()
                 }
             }
             .onDisappear { [weak state = view.state] in
@@ -95,19 +80,14 @@ public struct ToastStrategy: Sendable {
             }
     }
 
-    // Seed 002, first version: the bag in @State, the closure written out in place so it
-    // captures nothing of the view. Dropping the state deinits the bag, which cancels.
+    // Seed 002, first version: the bag in @State; the closure calls the screen (the ContentView),
+    // not the view, so it captures nothing of the view. Dropping the state deinits the bag,
+    // which cancels.
     @MainActor
     private static func installT5(view: ToastView, screen: ToastScreen) {
         view.node.onAppear { [weak state = view.state] in
             state?.taskBag.add(name: "sleep D, then hide") {
-                do {
-                    try await screen.countDownAndHide()
-                } catch is CancellationError {
-                    screen.log("task cancel")
-                } catch {
-                    screen.log("error")
-                }
+                await screen.dismissAfterDelay()
             }
         }
     }

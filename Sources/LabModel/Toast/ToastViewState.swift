@@ -31,12 +31,6 @@ public final class ToastViewState {
     /// The countdown as a method of the view (seed 002's `startCounting()`): calling it from a
     /// task closure captures this state, which is T6's bug.
     public func dismissAfterDelay() async {
-        do {
-            try await screen.countDownAndHide()
-        } catch is CancellationError {
-            screen.log("task cancel")
-        } catch {
-            screen.log("error")
-        }
+        await screen.dismissAfterDelay()
     }
 }

@@ -218,61 +218,59 @@ public final class MainWindow {
     }
 
     private func showShortcuts() {
-        if let shortcutsWindow {
-            shortcutsWindow.present()
-            return
+        presentDialog(\.shortcutsWindow, title: "Keyboard Shortcuts", spacing: 6, margins: 18) { box in
+            var rows = ToastStrategyID.allCases.enumerated().map { index, id in
+                ("Ctrl+\(index + 1)", "Toast strategy \(id.rawValue): \(id.title)")
+            }
+            rows.append(("Ctrl+?", "Keyboard shortcuts"))
+            rows.append(("Ctrl+Q", "Quit (cancels every running task first)"))
+            for (keys, what) in rows {
+                let key = Label(keys)
+                key.widthChars = 8
+                key.xalign = 0
+                key.addCssClass("dim-label")
+                let text = Label(what)
+                text.xalign = 0
+                box.append(PageKit.row([key, text], spacing: 18))
+            }
         }
-        let dialog = Window(title: "Keyboard Shortcuts")
-        dialog.setTransient(for: window)
-        dialog.hidesOnClose = true
-        let box = Box(.vertical, spacing: 6)
-        box.setMargins(18)
-        var rows = ToastStrategyID.allCases.enumerated().map { index, id in
-            ("Ctrl+\(index + 1)", "Toast strategy \(id.rawValue): \(id.title)")
-        }
-        rows.append(("Ctrl+?", "Keyboard shortcuts"))
-        rows.append(("Ctrl+Q", "Quit (cancels every running task first)"))
-        for (keys, what) in rows {
-            let row = Box(.horizontal, spacing: 18)
-            let key = Label(keys)
-            key.widthChars = 8
-            key.xalign = 0
-            key.addCssClass("dim-label")
-            let text = Label(what)
-            text.xalign = 0
-            row.append(key)
-            row.append(text)
-            box.append(row)
-        }
-        dialog.child = box
-        shortcutsWindow = dialog
-        dialog.present()
     }
 
     private func showAbout() {
-        if let aboutWindow {
-            aboutWindow.present()
+        presentDialog(\.aboutWindow, title: "About Lifecycle Lab", spacing: 8, margins: 24) { box in
+            let name = Label()
+            name.setMarkup("<big><b>Lifecycle Lab</b></big>")
+            let version = Label("Version \(LabApp.version)")
+            let text = Label(
+                "See how view-lifecycle-bound async tasks start, get cancelled and leak: SwiftUI's onAppear, "
+                    + "onDisappear, .task, .task(id:) and scene phase, fed by real GTK widgets.")
+            text.wraps = true
+            text.widthChars = 40
+            let gtk = GtkRuntime.version
+            let details = Label("GTK \(gtk.major).\(gtk.minor).\(gtk.micro) · app ID \(LabApp.applicationID)")
+            details.addCssClass("dim-label")
+            for label in [name, version, text, details] { box.append(label) }
+        }
+    }
+
+    /// Presents the dialog kept at `slot`, building it on first use: a window over the main one
+    /// that hides on close, holding a vertical box that `fill` gives its content.
+    private func presentDialog(
+        _ slot: ReferenceWritableKeyPath<MainWindow, Window?>, title: String, spacing: Int, margins: Int,
+        fill: (Box) -> Void
+    ) {
+        if let dialog = self[keyPath: slot] {
+            dialog.present()
             return
         }
-        let dialog = Window(title: "About Lifecycle Lab")
+        let dialog = Window(title: title)
         dialog.setTransient(for: window)
         dialog.hidesOnClose = true
-        let box = Box(.vertical, spacing: 8)
-        box.setMargins(24)
-        let name = Label()
-        name.setMarkup("<big><b>Lifecycle Lab</b></big>")
-        let version = Label("Version \(LabApp.version)")
-        let text = Label(
-            "See how view-lifecycle-bound async tasks start, get cancelled and leak: SwiftUI's onAppear, "
-                + "onDisappear, .task, .task(id:) and scene phase, fed by real GTK widgets.")
-        text.wraps = true
-        text.widthChars = 40
-        let gtk = GtkRuntime.version
-        let details = Label("GTK \(gtk.major).\(gtk.minor).\(gtk.micro) · app ID \(LabApp.applicationID)")
-        details.addCssClass("dim-label")
-        for label in [name, version, text, details] { box.append(label) }
+        let box = Box(.vertical, spacing: spacing)
+        box.setMargins(margins)
+        fill(box)
         dialog.child = box
-        aboutWindow = dialog
+        self[keyPath: slot] = dialog
         dialog.present()
     }
 }

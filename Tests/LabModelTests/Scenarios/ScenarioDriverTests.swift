@@ -119,8 +119,8 @@ struct ScenarioDriverTests {
     func mismatchDetected() async {
         // A host whose hide button does nothing: the repro cannot produce the spec's outcome.
         final class BrokenActuator: ScenarioActuator {
-            let inner: DirectToastActuator
-            init(_ inner: DirectToastActuator) { self.inner = inner }
+            let inner: ToastScreen
+            init(_ inner: ToastScreen) { self.inner = inner }
             func perform(_ action: ToastAction) async {
                 if action == .hide { return }
                 await inner.perform(action)
@@ -129,7 +129,7 @@ struct ScenarioDriverTests {
         let host = FakeHost()
         let screen = ToastScreen(strategy: .t2, context: host.context, host: ImmediateHost<ToastView>())
         let driver = ScenarioDriver(context: host.context, pacer: host.pacer)
-        let verdict = await driver.run(toast: screen, actuator: BrokenActuator(DirectToastActuator(screen)))
+        let verdict = await driver.run(toast: screen, actuator: BrokenActuator(screen))
         #expect(!verdict.matchesSpec)
         #expect(verdict.checks.contains { !$0.passed && $0.name == "toast hidden by the button" })
         await host.expectNoLiveTasks()

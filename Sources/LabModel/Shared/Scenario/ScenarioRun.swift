@@ -97,6 +97,17 @@ final class ScenarioRun {
         checks.append(.init(name: name, expected: expected, observed: observed, passed: passed))
     }
 
+    /// A count the spec fixes; `note` says why, after the number ("5 (keeps polling)").
+    func expect(_ name: String, count observed: Int, equals expected: Int, note: String? = nil) {
+        expect(name, expected: "\(expected)" + (note.map { " (\($0))" } ?? ""), observed: "\(observed)", observed == expected)
+    }
+
+    /// A yes-or-no the spec fixes; `note` says why ("yes (the bug)").
+    func expect(_ name: String, holds observed: Bool, expected: Bool, note: String? = nil) {
+        let yes: (Bool) -> String = { $0 ? "yes" : "no" }
+        expect(name, expected: yes(expected) + (note.map { " (\($0))" } ?? ""), observed: yes(observed), observed == expected)
+    }
+
     func expectTime(_ name: String, at expected: Duration, observed: Double?, expectedText: String? = nil) {
         let text = "t = \(expected.roundedSeconds)" + (expectedText.map { " (\($0))" } ?? "")
         guard let observed else {
