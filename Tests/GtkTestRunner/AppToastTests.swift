@@ -51,7 +51,7 @@ final class AppFixture {
 }
 
 /// SPEC §3 in the real app: every toast strategy's documented repro through the real Show and
-/// Hide buttons, the toast widget itself, and the strategy menu (issue 4).
+/// Hide buttons, the toast widget itself, and the strategy menu.
 @MainActor
 enum AppToastTests {
     static var cases: [GtkTestCase] {
@@ -97,7 +97,7 @@ enum AppToastTests {
                     await fixture.close()
                 }
             },
-            GtkTestCase("issue 4 start-up: only the opened page is built at launch; another is built on its first visit, --strategy applied") {
+            GtkTestCase("start-up: only the opened page is built at launch; another is built on its first visit, --strategy applied") {
                 let fixture = try AppFixture(["--page", "scene", "--strategy", "P2"])
                 try await fixture.ready()
                 let window = fixture.window

@@ -230,7 +230,7 @@ public final class LabApp {
             }
             if getenv("LIFECYCLE_LAB_REPORT_SHUTDOWN") != nil {
                 let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-                // Issue 5 (Tests/cli/shutdown.sh): also how many tasks were live when shutdown
+                // For Tests/cli/shutdown.sh: also how many tasks were live when shutdown
                 // began and how many of them ended cancelled, so "every task cancelled" is checkable.
                 let cancelled = registry.counters.cancelled - cancelledBefore
                 writeStandardError("lifecycle-lab: shutdown after \(reason): \(left.count) task(s) left, \(Int(ms.rounded())) ms; "
@@ -240,7 +240,7 @@ public final class LabApp {
         }
     }
 
-    /// Test hook (issue 5, Tests/cli/shutdown.sh): with `LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS=N`
+    /// Test hook (Tests/cli/shutdown.sh): with `LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS=N`
     /// set, registers one task that ignores cancellation and returns N ms after it started, so
     /// the shutdown bound and its report can be seen on the real process. No page has such a
     /// task (every strategy's work honours cancellation, even the buggy ones).

@@ -13,8 +13,8 @@ import Glibc
 ///
 /// The parser is a few dozen lines of our own rather than swift-argument-parser: that package
 /// brings FoundationEssentials into the app, and loading it, the reflection over the option
-/// properties and the dynamic Swift libraries cost about 10 ms of the start-up budget (issue 4,
-/// `app.startup`). Options take their value as the next argument or after `=`
+/// properties and the dynamic Swift libraries cost about 10 ms of the start-up budget
+/// (`app.startup`). Options take their value as the next argument or after `=`
 /// (`--page=toast`); a later option overrides an earlier one.
 public struct LaunchOptions: Sendable, Hashable {
     /// `--strategy ID`: the strategy to start with, as typed.

@@ -4,7 +4,7 @@ import LifecycleTasks
 import LifecycleTestSupport
 import Testing
 
-/// `JSONText` writes the `--scenario` verdict (issue 4's command line, every SPEC row's
+/// `JSONText` writes the `--scenario` verdict (the command line's, every SPEC row's
 /// repro) without Foundation. Its output must be what `JSONEncoder` with
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` gives, so readers of the
 /// verdict see no change; Foundation is allowed here, in the tests, to compare against.

@@ -3,7 +3,7 @@
 /// (two-space indent, `"key" : value`), written without Foundation.
 ///
 /// The core has no dependencies, and the app's `--scenario` verdict is its only JSON: linking
-/// FoundationEssentials for it cost the app's start-up a library load (issue 4, `app.startup`).
+/// FoundationEssentials for it cost the app's start-up a library load (`app.startup`).
 ///
 /// ```swift
 /// struct Point: Encodable { var x: Double; var label: String? }
