@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LifecycleTasks", targets: ["LifecycleTasks"]),
         .library(name: "Gtk", targets: ["Gtk"]),
         .library(name: "GtkLifecycle", targets: ["GtkLifecycle"]),
+        .library(name: "LabModel", targets: ["LabModel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -33,8 +34,13 @@ let package = Package(
         ),
         // Thin @MainActor wrapper over GTK 4 plus the GLib ↔ main-actor bridge.
         .target(name: "Gtk", dependencies: ["CGtk"], swiftSettings: settings),
-        // The lifecycle-task core: pure Swift, no GTK.
+        // The lifecycle-task core: pure Swift, no GTK, no page, strategy or scenario.
         .target(name: "LifecycleTasks", swiftSettings: settings),
+        // The lab's headless model on the core, one folder per page: strategy IDs, screen,
+        // strategies and scenario. No GTK.
+        .target(name: "LabModel", dependencies: ["LifecycleTasks"], swiftSettings: settings),
+        // A seeded random generator, so a random test sequence or event storm can be replayed.
+        .target(name: "SeededRandom", swiftSettings: settings),
         // Fakes for tests: a fake host, an event recorder.
         .target(
             name: "LifecycleTestSupport",
@@ -46,7 +52,7 @@ let package = Package(
         // The app's pages, toast, panel and command line, as a library the GTK tests can drive.
         .target(
             name: "LifecycleLabKit",
-            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks"],
+            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel"],
             swiftSettings: settings
         ),
         // The app links the Swift runtime statically: loading and binding its shared libraries
@@ -59,7 +65,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LifecycleBench",
-            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LifecycleLabKit"],
+            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LifecycleLabKit"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -71,11 +77,19 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        .testTarget(
+            name: "LabModelTests",
+            dependencies: [
+                "LabModel", "LifecycleTasks", "LifecycleTestSupport", "SeededRandom",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            swiftSettings: settings
+        ),
         // GTK tests are an executable with a synchronous `main`: GTK must run on the thread that
         // owns its main loop, and a test runner's async entry point may hop threads on Linux.
         .executableTarget(
             name: "GtkTestRunner",
-            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LifecycleLabKit", "LifecycleTestSupport"],
+            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LifecycleLabKit", "SeededRandom"],
             path: "Tests/GtkTestRunner",
             swiftSettings: settings
         ),

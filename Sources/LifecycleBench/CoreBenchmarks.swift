@@ -4,7 +4,7 @@ import LifecycleTasks
 import Glibc
 #endif
 
-/// Core benchmarks: `core.churn` and `core.memory` (issue 3).
+/// Core benchmarks: `core.churn` and `core.memory`.
 ///
 /// `run` is called synchronously on the main thread from a synchronous `main`, before any
 /// GLib loop runs. The core is `@MainActor` and its tasks hop onto the main actor, which on

@@ -1,4 +1,4 @@
-import LifecycleTasks
+import LabModel
 
 /// One benchmark figure, printed as one JSON line.
 ///

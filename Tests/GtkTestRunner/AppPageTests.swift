@@ -1,8 +1,9 @@
 import Gtk
+import LabModel
 import LifecycleLabKit
 import LifecycleTasks
 
-/// SPEC §4 on the app's pages (issue 4): B1–B3, P1–P3, I1 and N1 in a real window under Xvfb
+/// SPEC §4 on the app's pages: B1–B3, P1–P3, I1 and N1 in a real window under Xvfb
 /// and openbox, driven through the pages' real widgets — clicks, closing the inner page,
 /// minimizing and restoring the window, moving the focus away and back, picking servers and
 /// switching the inner stack's pages — with the registry's flags and counters checked.
@@ -29,12 +30,12 @@ enum AppPageTests {
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
             pick(page.strategyPicker, 0)
-            expectEqual(page.currentStrategy, .button(.b1), "strategy")
+            expectEqual(page.currentStrategy, AnyStrategyID(ButtonStrategyID.b1), "strategy")
             let registry = fixture.registry
 
-            page.openButton.click()
+            page.showButton.click()
             let action = try unwrap(page.actionButton, "Action! on the open page")
-            try await waitFor("page node appeared") { page.screen.page?.node.isAppeared == true }
+            try await waitFor("page node appeared") { page.screen.view?.node.isAppeared == true }
             for _ in 0..<3 { action.click() }
             try await waitFor("3 execs running") { page.screen.execsRunning == 3 }
             expectEqual(registry.liveRecords.count, 3, "live tasks after 3 presses")
@@ -50,15 +51,15 @@ enum AppPageTests {
             expect(live.allSatisfy(\.isOrphan), "every task flagged orphan: \(live.map(\.isOrphan))")
             expect(live.allSatisfy(\.retainsOwner), "every task flagged retains owner: \(live.map(\.retainsOwner))")
             expect(page.resultsLabel.text.contains("running 3"), "results show 3 running: \(page.resultsLabel.text)")
-            expect(page.resultsLabel.text.contains("Page states alive: 1"), "results show the state: \(page.resultsLabel.text)")
+            expect(page.resultsLabel.text.contains("View states alive: 1"), "results show the state: \(page.resultsLabel.text)")
 
             try await waitFor("execs ran to the end") { page.screen.execsRunning == 0 }
             expectEqual(page.screen.execsCompleted, 3, "execs completed")
             try await waitFor("page state released once exec ended") { page.screen.liveViewStates == 0 }
             expectEqual(registry.counters.finished, 3, "registry finished")
 
-            page.openButton.click()
-            try await waitFor("page node appeared again") { page.screen.page?.node.isAppeared == true }
+            page.showButton.click()
+            try await waitFor("page node appeared again") { page.screen.view?.node.isAppeared == true }
             let check = try unwrap(page.throwsCheck, "exec() throws check box")
             check.isActive = true
             expect(page.screen.execShouldThrow, "check box sets exec() to throw")
@@ -81,11 +82,11 @@ enum AppPageTests {
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
             pick(page.strategyPicker, 1)
-            expectEqual(page.currentStrategy, .button(.b2), "strategy picked in the drop-down")
+            expectEqual(page.currentStrategy, AnyStrategyID(ButtonStrategyID.b2), "strategy picked in the drop-down")
             let registry = fixture.registry
 
-            page.openButton.click()
-            try await waitFor("page node appeared") { page.screen.page?.node.isAppeared == true }
+            page.showButton.click()
+            try await waitFor("page node appeared") { page.screen.view?.node.isAppeared == true }
             let action = try unwrap(page.actionButton, "Action!")
             for press in 1...3 {
                 action.click()
@@ -110,8 +111,8 @@ enum AppPageTests {
             expectEqual(registry.counters.cancelled, 3, "registry cancelled counter")
             expect(registry.records.allSatisfy { !$0.retainsOwner }, "no task retains the page")
 
-            page.openButton.click()
-            try await waitFor("page node appeared again") { page.screen.page?.node.isAppeared == true }
+            page.showButton.click()
+            try await waitFor("page node appeared again") { page.screen.view?.node.isAppeared == true }
             try unwrap(page.throwsCheck, "exec() throws").isActive = true
             try unwrap(page.actionButton, "Action!").click()
             try await waitFor("the error is shown") { page.screen.surfacedErrors.count == 1 }
@@ -126,11 +127,11 @@ enum AppPageTests {
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
             pick(page.strategyPicker, 2)
-            expectEqual(page.currentStrategy, .button(.b3), "strategy")
+            expectEqual(page.currentStrategy, AnyStrategyID(ButtonStrategyID.b3), "strategy")
             let registry = fixture.registry
 
-            page.openButton.click()
-            try await waitFor("page node appeared") { page.screen.page?.node.isAppeared == true }
+            page.showButton.click()
+            try await waitFor("page node appeared") { page.screen.view?.node.isAppeared == true }
             await settle(.milliseconds(40))
             expectEqual(page.screen.execsStarted, 0, "first appear runs no exec")
             expectEqual(registry.liveRecords.count, 0, "the nil-trigger task returned at once")
@@ -165,18 +166,18 @@ enum AppPageTests {
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
             for id in [ButtonStrategyID.b2, .b1] {
-                page.select(strategy: .button(id))
-                page.openButton.click()
-                try await waitFor("page node appeared") { page.screen.page?.node.isAppeared == true }
+                page.select(strategy: AnyStrategyID(id))
+                page.showButton.click()
+                try await waitFor("page node appeared") { page.screen.view?.node.isAppeared == true }
                 try unwrap(page.actionButton, "Action!").click()
                 try await waitFor("exec running") { page.screen.execsRunning == 1 }
                 page.root.hide()  // what the window's stack does to a page it stops showing
-                expect(page.screen.page?.node.isAppeared == false, "\(id): inner page disappeared with its ancestor")
+                expect(page.screen.view?.node.isAppeared == false, "\(id): inner page disappeared with its ancestor")
                 await settle(.milliseconds(40))
                 expectEqual(page.screen.execsRunning, id == .b2 ? 0 : 1, "\(id): execs running once the page is hidden")
                 expectEqual(fixture.registry.liveRecords.count { $0.isOrphan }, id == .b2 ? 0 : 1, "\(id): orphans")
                 page.root.show()
-                try await waitFor("\(id): page node appeared again") { page.screen.page?.node.isAppeared == true }
+                try await waitFor("\(id): page node appeared again") { page.screen.view?.node.isAppeared == true }
             }
             await fixture.finish(page)
         }
@@ -187,9 +188,9 @@ enum AppPageTests {
             let fixture = try PageFixture(timeScale: 0.2)  // L = 2 s: room for a loaded machine's stalls
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
-            page.select(strategy: .button(id))
+            page.select(strategy: AnyStrategyID(id))
             let verdict = try unwrap(await page.runScenario(driver: fixture.driver()), "a verdict")
-            expectVerdict(verdict, for: .button(id))
+            expectVerdict(verdict, for: AnyStrategyID(id))
             expectEqual(page.screen.execsStarted, 4, "the run pressed the real Action! button 4 times")
             await fixture.finish(page)
         }
@@ -207,13 +208,13 @@ enum AppPageTests {
             let page = ScenePhasePage(environment: environment)
             try await fixture.show(page.root)
             pick(page.strategyPicker, ScenePhaseStrategyID.allCases.firstIndex(of: id)!)
-            expectEqual(page.currentStrategy, .scenePhase(id), "strategy")
+            expectEqual(page.currentStrategy, AnyStrategyID(id), "strategy")
             let screen = page.screen
             let effect = page.sideEffect
             let bug = id == .p1
             expect(page.phaseLabel.text == "Window scene: active", "phase label: \(page.phaseLabel.text)")
 
-            page.openButton.click()
+            page.showButton.click()
             try await waitFor("loaded and polling") { screen.loads == 1 && screen.polls >= 2 }
             expect(effect.isHeld, "side effect held while shown")
             let presenting = try unwrap(page.presentingLabel, "presenting label on the inner page")
@@ -223,7 +224,7 @@ enum AppPageTests {
             // Minimize: the page stays mapped (no disappear), the scene goes to the background.
             try await windowAction("minimized (background)", environment, to: .background) { environment.window.minimize() }
             expect(page.phaseLabel.text == "Window scene: background", "phase label: \(page.phaseLabel.text)")
-            expect(screen.page?.node.isAppeared == true, "minimizing does not make the page disappear")
+            expect(screen.view?.node.isAppeared == true, "minimizing does not make the page disappear")
             if id == .p3 {
                 // P3 releases in its task's `defer`, when the cancelled task returns.
                 try await waitFor("side effect released", timeout: .milliseconds(300)) { !effect.isHeld }
@@ -293,11 +294,11 @@ enum AppPageTests {
             let page = ScenePhasePage(environment: fixture.environment)
             try await fixture.show(page.root)
             pick(page.strategyPicker, 1)
-            expectEqual(page.currentStrategy, .scenePhase(.p2), "strategy")
+            expectEqual(page.currentStrategy, AnyStrategyID(ScenePhaseStrategyID.p2), "strategy")
             page.root.hide()  // another page of the window's stack is shown
-            page.openButton.click()
+            page.showButton.click()
             await settle(.milliseconds(350))
-            expect(page.screen.isPageOpen, "inner page open")
+            expect(page.screen.isViewShown, "inner page open")
             expectEqual(page.screen.loads, 0, "no load while not shown")
             expectEqual(page.screen.polls, 0, "no poll while not shown")
             expect(!page.sideEffect.isHeld, "no side effect while not shown")
@@ -315,9 +316,9 @@ enum AppPageTests {
             let fixture = try PageFixture(timeScale: 0.3)  // P = 300 ms: room for the window manager
             let page = ScenePhasePage(environment: fixture.environment)
             try await fixture.show(page.root)
-            page.select(strategy: .scenePhase(id))
+            page.select(strategy: AnyStrategyID(id))
             let verdict = try unwrap(await page.runScenario(driver: fixture.driver()), "a verdict")
-            expectVerdict(verdict, for: .scenePhase(id))
+            expectVerdict(verdict, for: AnyStrategyID(id))
             expectEqual(page.sideEffect.acquisitions, page.sideEffect.releases, "the real side effect was released")
             await fixture.finish(page)
         }
@@ -335,7 +336,7 @@ enum AppPageTests {
             let (alpha, beta) = (Server("alpha"), Server("beta"))
             expectEqual(page.postButtons.map(\.label), ["Post status from alpha", "Post status from beta", "Post status from gamma"])
 
-            page.openButton.click()
+            page.showButton.click()
             let status = try unwrap(page.statusLabel, "status label on the inner page")
             expectEqual(status.text, "Signed Out", "placeholder")
             try await waitFor("listening to alpha") { center.listenerCount(for: alpha) == 1 }
@@ -371,7 +372,7 @@ enum AppPageTests {
             let page = ServerPage(environment: fixture.environment)
             try await fixture.show(page.root)
             let verdict = try unwrap(await page.runScenario(driver: fixture.driver()), "a verdict")
-            expectVerdict(verdict, for: .server(.i1))
+            expectVerdict(verdict, for: AnyStrategyID(ServerStrategyID.i1))
             expectEqual(page.screen.server, Server("beta"), "the run picked beta in the real picker")
             await fixture.finish(page)
         }

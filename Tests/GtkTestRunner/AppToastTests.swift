@@ -1,4 +1,5 @@
 import Gtk
+import LabModel
 import LifecycleLabKit
 import LifecycleTasks
 
@@ -50,7 +51,7 @@ final class AppFixture {
 }
 
 /// SPEC §3 in the real app: every toast strategy's documented repro through the real Show and
-/// Hide buttons, the toast widget itself, and the strategy menu (issue 4).
+/// Hide buttons, the toast widget itself, and the strategy menu.
 @MainActor
 enum AppToastTests {
     static var cases: [GtkTestCase] {
@@ -96,17 +97,17 @@ enum AppToastTests {
                     await fixture.close()
                 }
             },
-            GtkTestCase("issue 4 start-up: only the opened page is built at launch; another is built on its first visit, --strategy applied") {
+            GtkTestCase("start-up: only the opened page is built at launch; another is built on its first visit, --strategy applied") {
                 let fixture = try AppFixture(["--page", "scene", "--strategy", "P2"])
                 try await fixture.ready()
                 let window = fixture.window
-                expectEqual(PageName.allCases.filter(window.isBuilt), [.toast, .scene], "built at launch")
-                expectEqual(window.page(.scene)?.currentStrategy, .scenePhase(.p2), "--strategy applied to the opened page")
+                expectEqual(LabPages.all.map { $0.id }.filter(window.isBuilt), [.toast, .scenePhase], "built at launch")
+                expectEqual(window.page(.scenePhase)?.currentStrategy, AnyStrategyID(ScenePhaseStrategyID.p2), "--strategy applied to the opened page")
                 expectEqual(window.stack.visibleChildName, "scene", "--page shown")
                 // The button page: built when shown, with its default strategy, and its widgets map.
                 window.show(page: .button)
                 expect(window.isBuilt(.button), "the button page is built on its first visit")
-                expectEqual(window.page(.button)?.currentStrategy, .button(.b1), "a page built later starts on its first strategy")
+                expectEqual(window.page(.button)?.currentStrategy, AnyStrategyID(ButtonStrategyID.b1), "a page built later starts on its first strategy")
                 try await waitFor("button page mapped") { window.page(.button)?.root.isMapped == true }
                 // Visiting it again reuses the page.
                 let first = window.page(.button)
@@ -128,7 +129,7 @@ enum AppToastTests {
                 expectEqual(fixture.registry.counters.live, 1, "T1 timer running")
                 application.action(named: "strategy")?.activate("T2")
                 await settle(.milliseconds(50))
-                expectEqual(fixture.toastPage.currentStrategy, .toast(.t2), "strategy switched to T2")
+                expectEqual(fixture.toastPage.currentStrategy, AnyStrategyID(ToastStrategyID.t2), "strategy switched to T2")
                 expectEqual(fixture.registry.counters.live, 0, "switching cancelled the page's tasks (even T1's unstructured timer)")
                 expect(fixture.window.strategyLabel.text.contains("T2"), "header shows T2: \(fixture.window.strategyLabel.text)")
                 expectEqual(application.action(named: "strategy")?.state, "T2", "radio state")

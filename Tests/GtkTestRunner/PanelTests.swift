@@ -1,4 +1,5 @@
 import Gtk
+import LabModel
 import LifecycleLabKit
 import LifecycleTasks
 

@@ -1,11 +1,12 @@
 import Glibc
 import Gtk
 import GtkLifecycle
+import LabModel
 import LifecycleLabKit
 import LifecycleTasks
-import LifecycleTestSupport
+import SeededRandom
 
-/// Issue 5: faults in tasks, shutdown with a task that ignores cancellation, memory and
+/// Reliability: faults in tasks, shutdown with a task that ignores cancellation, memory and
 /// ownership over many cycles, and randomized event storms on real widgets.
 ///
 /// Sizes: `RELIABILITY_CYCLES` (default 10 000) for the show/hide, page and strategy cycles;
@@ -24,10 +25,10 @@ enum ReliabilityTests {
     // MARK: §2 faults in tasks
 
     struct Boom: Error, CustomStringConvertible {
-        var description: String { "boom (issue 5 test)" }
+        var description: String { "boom (a test fault)" }
     }
 
-    static let faultThrows = GtkTestCase("issue 5 §2 faults: a throwing action shows failed(error) in the panel and the app goes on") {
+    static let faultThrows = GtkTestCase("reliability, faults: a throwing action shows failed(error) in the panel and the app goes on") {
         let fixture = try AppFixture(["--strategy", "T2", "--time-scale", "1"])
         try await fixture.ready()
         let registry = fixture.registry, panel = fixture.window.panel
@@ -38,8 +39,8 @@ enum ReliabilityTests {
         let id = try unwrap(registry.records.last { $0.name == "thrower" }?.id, "thrower registered")
         _ = await task.result
         panel.flushPendingChanges()
-        expectEqual(registry.record(id)?.state, .failed("boom (issue 5 test)"), "registry state")
-        expectEqual(panel.state(for: id), .failed("boom (issue 5 test)"), "panel state")
+        expectEqual(registry.record(id)?.state, .failed("boom (a test fault)"), "registry state")
+        expectEqual(panel.state(for: id), .failed("boom (a test fault)"), "panel state")
         let row = panel.row(for: id) ?? ""
         expect(row.contains("failed") && row.contains("boom"), "panel row shows the failure: \(row)")
         expectEqual(panel.counters.failed, 1, "failed counter")
@@ -54,7 +55,7 @@ enum ReliabilityTests {
         await fixture.close()
     }
 
-    static let faultIgnoresCancellation = GtkTestCase("issue 5 §2 faults: an action ignoring cancellation shows cancelling until it returns") {
+    static let faultIgnoresCancellation = GtkTestCase("reliability, faults: an action ignoring cancellation shows cancelling until it returns") {
         let fixture = try AppFixture(["--time-scale", "1"])
         try await fixture.ready()
         let registry = fixture.registry, panel = fixture.window.panel
@@ -82,7 +83,7 @@ enum ReliabilityTests {
         await fixture.close()
     }
 
-    static let thousandTasks = GtkTestCase("issue 5 §2 faults: 1,000 tasks started at once stay correct; the panel stays responsive", timeout: .seconds(30)) {
+    static let thousandTasks = GtkTestCase("reliability, faults: 1,000 tasks started at once stay correct; the panel stays responsive", timeout: .seconds(30)) {
         let fixture = try AppFixture(["--time-scale", "1"])
         try await fixture.ready()
         let registry = fixture.registry, panel = fixture.window.panel
@@ -158,7 +159,7 @@ enum ReliabilityTests {
 
     // MARK: §3 shutdown with a task that ignores cancellation (in-process; shutdown.sh does the real process)
 
-    static let shutdownBound = GtkTestCase("issue 5 §3 shutdown: waits up to the bound for a task ignoring cancellation and reports it") {
+    static let shutdownBound = GtkTestCase("reliability, shutdown: waits up to the bound for a task ignoring cancellation and reports it") {
         let fixture = try AppFixture(["--strategy", "T1", "--time-scale", "5"])
         try await fixture.ready()
         let registry = fixture.registry
@@ -221,7 +222,7 @@ enum ReliabilityTests {
         expect(fixture.registry.counters.addUp, "counters add up: \(fixture.registry.counters)")
     }
 
-    static let showHideCycles = GtkTestCase("issue 5 §4 memory: show/hide cycles (T2) leave no closure, source or task", timeout: .seconds(120)) {
+    static let showHideCycles = GtkTestCase("reliability, memory: show/hide cycles (T2) leave no closure, source or task", timeout: .seconds(120)) {
         let fixture = try AppFixture(["--strategy", "T2", "--time-scale", "10"])
         try await fixture.ready()
         let page = fixture.toastPage
@@ -233,20 +234,20 @@ enum ReliabilityTests {
         await fixture.close()
     }
 
-    static let pageSwitches = GtkTestCase("issue 5 §4 memory: page switches leave no closure, source or task", timeout: .seconds(120)) {
+    static let pageSwitches = GtkTestCase("reliability, memory: page switches leave no closure, source or task", timeout: .seconds(120)) {
         let fixture = try AppFixture(["--time-scale", "10"])
         try await fixture.ready()
         let window = fixture.window
-        let names = PageName.allCases
+        let names = LabPages.all.map { $0.id }
         // Open the inner pages of the button, scene-phase and server pages, so each switch
         // unmaps and maps nodes with tasks (a scene-phase page polls while shown, the server
         // page listens with .task(id:)).
         for name in names {
             window.show(page: name)
             let open: Button? = switch window.page(name) {
-            case let page as ButtonPage: page.openButton
-            case let page as ScenePhasePage: page.openButton
-            case let page as ServerPage: page.openButton
+            case let page as ButtonPage: page.showButton
+            case let page as ScenePhasePage: page.showButton
+            case let page as ServerPage: page.showButton
             default: nil
             }
             open?.click()
@@ -259,7 +260,7 @@ enum ReliabilityTests {
         await fixture.close()
     }
 
-    static let strategySwitches = GtkTestCase("issue 5 §4 memory: strategy switches (app.strategy) leave no closure, source or task", timeout: .seconds(120)) {
+    static let strategySwitches = GtkTestCase("reliability, memory: strategy switches (app.strategy) leave no closure, source or task", timeout: .seconds(120)) {
         let fixture = try AppFixture(["--time-scale", "10"])
         try await fixture.ready()
         let action = try unwrap(fixture.environment.application.action(named: "strategy"), "app.strategy")
@@ -275,7 +276,7 @@ enum ReliabilityTests {
 
     /// What LeakSanitizer cannot tell (a live Swift object's weak side table looks leaked to
     /// it): after tearDown and the fixture's release, nothing keeps the app objects alive.
-    static let appReleased = GtkTestCase("issue 5 §4 ownership: after tearDown the LabApp, its main window and toast page are released") {
+    static let appReleased = GtkTestCase("reliability, ownership: after tearDown the LabApp, its main window and toast page are released") {
         weak var app: LabApp?
         weak var window: MainWindow?
         weak var page: ToastPage?
@@ -337,7 +338,7 @@ enum ReliabilityTests {
         }
     }
 
-    static let eventStorm = GtkTestCase("issue 5 §7 storm: random map/unmap/focus/minimize/id-change events on real widgets keep the invariants", timeout: .seconds(240)) {
+    static let eventStorm = GtkTestCase("reliability, storm: random map/unmap/focus/minimize/id-change events on real widgets keep the invariants", timeout: .seconds(240)) {
         let seed = stormSeed
         var rng = SplitMix64(seed: seed)
         print("  seed \(seed) (rerun with RELIABILITY_SEED=\(seed))")
@@ -469,7 +470,7 @@ enum ReliabilityTests {
 
     /// The app's own toast page under random presses and strategy switches (the fixed
     /// strategies T2, T4, T5): one live timer at most, none after the final hide.
-    static let appStorm = GtkTestCase("issue 5 §7 storm: random show/hide/strategy events on the real toast page (T2, T4, T5)", timeout: .seconds(120)) {
+    static let appStorm = GtkTestCase("reliability, storm: random show/hide/strategy events on the real toast page (T2, T4, T5)", timeout: .seconds(120)) {
         let seed = stormSeed
         var rng = SplitMix64(seed: seed)
         print("  seed \(seed) (rerun with RELIABILITY_SEED=\(seed))")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bad input on the command line (issue 5 §1, issue 4 "Command line"): every wrong value prints
+# Bad input on the command line: every wrong value prints
 # one line naming the problem and the valid values, and exits 2; no display exits 1 with a
 # clear message. Runs without a display; needs the built `lifecycle-lab` binary.
 #   Tests/cli/bad-input.sh PATH/TO/lifecycle-lab
@@ -62,7 +62,7 @@ check "version"                 0 "lifecycle-lab 0.1.0" -- --version
 check "help with a value"       2 "option '--help' takes no value" -- --help=1
 check "no display"              1 "no display" --
 
-# A display that refuses (issue 5 §1): DISPLAY names a server nobody runs.
+# A display that refuses: DISPLAY names a server nobody runs.
 out=$(env -u WAYLAND_DISPLAY DISPLAY=:97 XAUTHORITY=/nonexistent "$app" 2>&1 </dev/null); rc=$?
 if [[ $rc -eq 1 && "$out" == *"no display"* && "$out" != *"Fatal error"* ]]; then
     echo "PASS display refuses"; passed=$((passed + 1))

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Shutdown of the real process (issue 5 §3): with tasks running, closing the window (Alt+F4
+# Shutdown of the real process: with tasks running, closing the window (Alt+F4
 # through openbox), Ctrl+Q, SIGINT and SIGTERM each cancel every registered task, wait for them
 # up to the bound, report what did not stop, and exit 0 -- within 100 ms of the request when
 # every task honours cancellation. A task that ignores cancellation (the app's
 # LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS hook) is waited for up to the 2 s bound and reported.
-# Also: a broken style sheet is reported by name and the app still runs (issue 5 §1); started
+# Also: a broken style sheet is reported by name and the app still runs; started
 # from another folder through a link to the build folder, the style sheet is still found.
 #
 # Needs a display with a window manager, and xdotool:

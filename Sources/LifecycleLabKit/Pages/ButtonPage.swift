@@ -1,109 +1,97 @@
 public import Gtk
-public import LifecycleTasks
+public import LabModel
+import LifecycleTasks
 
-/// The button page (SPEC §4, seed 001): an inner page with an *Action!* button whose `exec()`
-/// takes L, which can be opened and closed while the work runs.
+/// The button page (SPEC §4, seed 001): an inner view with an *Action!* button whose `exec()`
+/// takes L, which can be shown and closed while the work runs.
 ///
-/// The inner page — a framed box with *Action!*, an "exec() throws" check box and the count
-/// of running execs — is built when the page opens and removed when it closes, so its map and
-/// unmap are the ``ButtonPageView`` node's appear and disappear. The results below it come from
-/// the ``ButtonScreen``, which outlives the inner page and counts what really happened to every
-/// exec: with B1 they keep running after *Close page*, the page state stays alive, and a thrown
-/// error is never shown.
+/// The inner view — a framed box with *Action!*, an "exec() throws" check box and the count of
+/// running execs — is built when it is shown and removed when it closes, so its map and unmap
+/// are the ``ButtonView`` node's appear and disappear. The results below it come from the
+/// ``ButtonScreen``, which outlives the view and counts what really happened to every exec: with
+/// B1 they keep running after *Close view*, the view's state stays alive, and a thrown error is
+/// never shown.
 @MainActor
 public final class ButtonPage: LabPage {
-    public let name = PageName.button
-    public let root: Widget
-    public var strategies: [AnyStrategyID] { ButtonStrategyID.allCases.map(AnyStrategyID.button) }
-    public var currentStrategy: AnyStrategyID? { .button(screen.strategy) }
+    public nonisolated static let id = PageID.button
+    public nonisolated static let title = "Button"
+    public nonisolated static var strategies: [AnyStrategyID] { ButtonStrategyID.anyCases }
+
+    public var root: Widget { layout.root }
+    public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
 
     /// The model; replaced on every strategy switch and reset.
     public private(set) var screen: ButtonScreen
     /// Picks B1, B2 or B3.
-    public let strategyPicker: DropDown
-    /// Opens the inner page.
-    public let openButton = PageKit.button("Open page")
-    /// Closes the inner page while its work runs.
-    public let closeButton = PageKit.button("Close page")
+    public var strategyPicker: DropDown { layout.picker }
+    /// Shows the inner view.
+    public var showButton: Button { layout.showButton }
+    /// Closes the inner view while its work runs.
+    public var closeButton: Button { layout.closeButton }
     /// Runs seed 001's repro in place and shows the verdict.
-    public let reproButton = PageKit.button("Run the repro")
-    /// *Action!* on the inner page; `nil` while the page is closed.
+    public var reproButton: Button { layout.reproButton }
+    /// *Action!* on the inner view; `nil` while the view is closed.
     public private(set) var actionButton: Button?
-    /// "exec() throws" on the inner page; `nil` while the page is closed.
+    /// "exec() throws" on the inner view; `nil` while the view is closed.
     public private(set) var throwsCheck: CheckButton?
-    /// Execs started, running, completed, cancelled, failed; errors shown; live page states.
+    /// Execs started, running, completed, cancelled, failed; errors shown; live view states.
     public let resultsLabel = PageKit.text(accessibleLabel: "Results")
 
-    private let badge = PageKit.badge()
-    private let explanation = PageKit.text()
-    private let pageArea = Box(.vertical, spacing: 8)
-    private let closedNote = PageKit.text("The page is closed. Open it to get its Action! button.")
-    private let logLabel = PageKit.text()
-    private let verdictLabel = PageKit.text()
+    private let layout: ViewPageLayout
     private var runningLabel: Label?
-    private let host: WidgetHost<ButtonPageView>
+    private let host: WidgetHost<ButtonView>
     private let environment: LabEnvironment
     private var screenToken: ObservationToken?
     private var registryToken: ObservationToken?
-    private var refreshQueued = false
+    private var idleRefresh: IdleRefresh?
 
-    /// Builds the page with B1, its inner page closed.
+    /// Builds the page with B1, its inner view closed.
     public init(environment: LabEnvironment) {
         self.environment = environment
-        strategyPicker = DropDown(items: ButtonStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" })
-        strategyPicker.setAccessibleLabel("Strategy")
-        host = WidgetHost(container: pageArea)
+        layout = ViewPageLayout(
+            title: "Button work",
+            hint: "Show the view, press Action! a few times, then close the view before exec() ends (L = "
+                + "\(LabFormat.seconds(environment.timing.workDuration))) and watch whether the execs keep running, "
+                + "whether the view's state stays alive, and whether a thrown error is ever shown.",
+            pickerCaption: "Strategy:", pickerItems: ButtonStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
+            closedNote: "The view is closed. Show it to get its Action! button.", results: [resultsLabel])
+        host = WidgetHost(container: layout.viewArea)
         screen = ButtonScreen(strategy: .b1, context: environment.context, timing: environment.timing, host: host,
                               scene: environment.windowScene)
 
-        let page = PageKit.root()
-        page.append(PageKit.title("Button work"))
-        page.append(PageKit.hint(
-            "Open the page, press Action! a few times, then close the page before exec() ends (L = "
-                + "\(LabFormat.seconds(environment.timing.workDuration))) and watch whether the execs keep running, "
-                + "whether the page's state stays alive, and whether a thrown error is ever shown."))
-        page.append(PageKit.row([Label("Strategy:"), strategyPicker, badge]))
-        explanation.addCssClass("page-hint")
-        page.append(explanation)
-        openButton.addCssClass("suggested-action")
-        page.append(PageKit.row([openButton, closeButton, reproButton]))
-        closedNote.addCssClass("page-hint")
-        pageArea.append(closedNote)
-        page.append(pageArea)
-        page.append(resultsLabel)
-        logLabel.addCssClass("event-log")
-        page.append(logLabel)
-        verdictLabel.isSelectable = true
-        page.append(verdictLabel)
-        root = page
-
-        host.build = { [weak self] view in self?.buildInnerPage(view) ?? Box() }
-        strategyPicker.onSelectionChanged { [weak self] in
+        host.build = { [weak self] view in self?.buildView(view) ?? Box() }
+        idleRefresh = IdleRefresh { [weak self] in self?.refresh() }
+        layout.picker.onSelectionChanged { [weak self] in
             guard let self else { return }
-            let index = self.strategyPicker.selectedIndex
+            let index = self.layout.picker.selectedIndex
             guard ButtonStrategyID.allCases.indices.contains(index) else { return }
             let id = ButtonStrategyID.allCases[index]
-            if id != self.screen.strategy { self.select(strategy: .button(id)) }
+            if id != self.screen.strategy { self.select(strategy: AnyStrategyID(id)) }
         }
-        openButton.onClicked { [weak self] in self?.screen.openPage() }
-        closeButton.onClicked { [weak self] in self?.screen.closePage() }
-        reproButton.onClicked { [weak self] in
+        layout.showButton.onClicked { [weak self] in self?.screen.showView() }
+        layout.closeButton.onClicked { [weak self] in self?.screen.closeView() }
+        layout.reproButton.onClicked { [weak self] in
             guard let self else { return }
-            Task { @MainActor in await self.runReproInPlace() }
+            Task { @MainActor in
+                await self.layout.runRepro(of: self, environment: self.environment,
+                                           running: "Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…")
+            }
         }
-        registryToken = environment.context.registry.observe { [weak self] _ in self?.refreshSoon() }
+        // A task's closure (and the view state it holds) is released only after the registry
+        // reported the task's end: refresh once the loop is idle.
+        registryToken = environment.context.registry.observe { [weak self] _ in self?.idleRefresh?.request() }
         attach(screen)
     }
 
     public func select(strategy: AnyStrategyID) {
-        guard case .button(let id) = strategy else { return }
+        guard let id = strategy.as(ButtonStrategyID.self) else { return }
         screen.reset()
         screen = ButtonScreen(strategy: id, context: environment.context, timing: environment.timing, host: host,
                               scene: environment.windowScene)
         attach(screen)
     }
 
-    public func reset() { select(strategy: .button(screen.strategy)) }
+    public func reset() { select(strategy: AnyStrategyID(screen.strategy)) }
 
     /// Runs seed 001's repro (``ScenarioDriver/run(button:actuator:cleanUp:)``) on a fresh screen
     /// with the current strategy, clicking this page's real buttons.
@@ -114,11 +102,11 @@ public final class ButtonPage: LabPage {
 
     // MARK: Private
 
-    private func buildInnerPage(_ view: ButtonPageView) -> Widget {
+    private func buildView(_ view: ButtonView) -> Widget {
         let (frame, content) = PageKit.frame()
-        frame.setAccessibleLabel("Button page #\(view.number)")
-        let heading = PageKit.text("Page #\(view.number)")
-        heading.setMarkup("<b>Page #\(view.number)</b>")
+        frame.setAccessibleLabel("Button view #\(view.number)")
+        let heading = PageKit.text()
+        heading.setMarkup("<b>View #\(view.number)</b>")
         let action = Button("Action!")
         action.setAccessibleLabel("Action!")
         action.addCssClass("suggested-action")
@@ -130,7 +118,7 @@ public final class ButtonPage: LabPage {
         content.append(heading)
         content.append(PageKit.row([action, check]))
         content.append(running)
-        // Capture the page, never the view's state: the state must go when the page closes.
+        // Capture the page, never the view's state: the state must go when the view closes.
         action.onClicked { [weak self] in self?.screen.press() }
         check.onToggled { [weak self, weak check] in
             guard let self, let check else { return }
@@ -143,38 +131,21 @@ public final class ButtonPage: LabPage {
     }
 
     private func attach(_ screen: ButtonScreen) {
-        screenToken = screen.onChange { [weak self] _ in self?.refresh() }
+        screenToken = screen.onChange { [weak self] in self?.refresh() }
         let id = screen.strategy
-        if strategyPicker.selectedIndex != ButtonStrategyID.allCases.firstIndex(of: id) {
-            strategyPicker.selectedIndex = ButtonStrategyID.allCases.firstIndex(of: id) ?? 0
-        }
-        PageKit.setBadge(badge, id: id.rawValue, title: id.isBuggy ? "bug" : "fix", isBuggy: id.isBuggy)
-        explanation.text = id.explanation
-        verdictLabel.text = ""
+        layout.select(pickerIndex: ButtonStrategyID.allCases.firstIndex(of: id) ?? 0)
+        layout.showStrategy(badge: "\(id.rawValue) · \(id.kind.rawValue)", kind: id.kind, explanation: id.explanation)
         refresh()
     }
 
-    /// Refreshes once the loop is idle, however many registry changes came: a task's closure (and
-    /// the page state it holds) is released only after the registry reported the task's end.
-    private func refreshSoon() {
-        guard !refreshQueued else { return }
-        refreshQueued = true
-        MainLoop.idle { [weak self] in
-            self?.refreshQueued = false
-            self?.refresh()
-        }
-    }
-
     private func refresh() {
-        let open = screen.isPageOpen
-        if !open {
+        let shown = screen.isViewShown
+        if !shown {
             actionButton = nil
             throwsCheck = nil
             runningLabel = nil
         }
-        closedNote.isVisible = !open
-        openButton.isSensitive = !open
-        closeButton.isSensitive = open
+        layout.showViewState(isShown: shown)
         runningLabel?.text = screen.execsRunning == 0
             ? "No exec running." : "\(screen.execsRunning) exec\(screen.execsRunning == 1 ? "" : "s") running…"
         let errors = screen.surfacedErrors.isEmpty ? "none" : screen.surfacedErrors.joined(separator: ", ")
@@ -182,20 +153,14 @@ public final class ButtonPage: LabPage {
             Execs: started \(screen.execsStarted) · running \(screen.execsRunning) · completed \(screen.execsCompleted) \
             · cancelled \(screen.execsCancelled) · failed \(screen.execsFailed) · most at once \(screen.maxConcurrentExecs)
             Errors shown to the user: \(errors)
-            Page states alive: \(screen.liveViewStates) (page \(open ? "open" : "closed"))
+            View states alive: \(screen.liveViewStates) (view \(shown ? "shown" : "closed"))
             """
-        let lines = screen.logLines.suffix(6).map { "t=\(LabFormat.seconds($0.time))  \($0.text)" }
-        logLabel.text = lines.joined(separator: "\n")
-    }
-
-    private func runReproInPlace() async {
-        await PageKit.runReproInPlace(self, environment: environment, busy: [reproButton, strategyPicker],
-                                      verdictLabel: verdictLabel, running: "Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…")
+        layout.showLog(screen.logLines)
     }
 }
 
-/// Performs the button repro's actions with the page's real widgets: *Open page*, *Close
-/// page*, *Action!* and the "exec() throws" check box (the screen's flag while the page is
+/// Performs the button repro's actions with the page's real widgets: *Show view*, *Close
+/// view*, *Action!* and the "exec() throws" check box (the screen's flag while the view is
 /// closed, as there is no check box then).
 @MainActor
 final class ButtonActuator: ScenarioActuator {
@@ -203,11 +168,11 @@ final class ButtonActuator: ScenarioActuator {
 
     init(page: ButtonPage) { self.page = page }
 
-    func perform(_ action: ScenarioAction) async {
+    func perform(_ action: ButtonAction) async {
         guard let page else { return }
         switch action {
-        case .openPage: page.openButton.click()
-        case .closePage: page.closeButton.click()
+        case .view(.show): page.showButton.click()
+        case .view(.close): page.closeButton.click()
         case .pressAction: page.actionButton?.click()
         case .setExecThrows(let value):
             if let check = page.throwsCheck {
@@ -215,8 +180,6 @@ final class ButtonActuator: ScenarioActuator {
             } else {
                 page.screen.execShouldThrow = value
             }
-        default:
-            await DirectActuator(button: page.screen).perform(action)
         }
     }
 }

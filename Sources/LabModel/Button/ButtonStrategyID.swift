@@ -1,0 +1,48 @@
+/// The button-work strategies of SPEC §4 (seed 001).
+public enum ButtonStrategyID: String, StrategyIdentifier {
+    /// `Button { Task { try await exec() } }`.
+    case b1 = "B1"
+    /// `currentTask?.cancel(); currentTask = Task {…}` + `onDisappear { currentTask?.cancel() }`.
+    case b2 = "B2"
+    /// A press flips an optional trigger; `.task(id: trigger) { guard trigger != nil … }`.
+    case b3 = "B3"
+
+    /// The page whose repro runs these strategies.
+    public static var page: PageID { .button }
+
+    /// The label for the Strategy menu.
+    public var title: String {
+        switch self {
+        case .b1: "Button { Task { … } } (bug)"
+        case .b2: "currentTask + cancel (fix)"
+        case .b3: ".task(id: trigger) (fix)"
+        }
+    }
+
+    /// One sentence on what the strategy does and what happens.
+    public var explanation: String {
+        switch self {
+        case .b1:
+            "Each press starts a Task nobody keeps: closing the page does not stop exec, the page state lives until exec ends, and a thrown error vanishes."
+        case .b2:
+            "The page keeps the current Task, cancels it before starting the next one and in onDisappear, and catches errors."
+        case .b3:
+            "A press flips an optional trigger and .task(id:) restarts the work; the first appear does nothing and closing the page cancels."
+        }
+    }
+
+    /// Bug or fix, as SPEC §4's table says.
+    public var kind: StrategyKind { self == .b1 ? .bug : .fix }
+
+    /// The spec's outcome text for this strategy's row.
+    public var expectedOutcome: String {
+        switch self {
+        case .b1:
+            "bug: closing the page does not stop exec; the page's state stays alive until exec ends; N presses run N execs at once; a thrown error vanishes unreported"
+        case .b2:
+            "fixed: a press cancels the previous run (one live at most); closing the page cancels; the state is released at once"
+        case .b3:
+            "fixed: the first appear does nothing; each press restarts; closing the page cancels"
+        }
+    }
+}

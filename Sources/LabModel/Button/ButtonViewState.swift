@@ -1,0 +1,65 @@
+import LifecycleTasks
+
+/// What the button page's inner view keeps in `@State`, and its `exec()` method.
+///
+/// B1's and B2's task closures call ``exec()``, so they keep this state alive while they run, as
+/// seed 001's closures keep the `ContentView`: B2 cancels them, B1 does not.
+@MainActor
+public final class ButtonViewState {
+    /// B2's `@State private var currentTask`.
+    public var currentTask: Task<Void, any Error>?
+    /// B3's `@State private var triggers: Bool?`; every press flips it, which restarts the task.
+    public private(set) var trigger: Bool? {
+        didSet { triggerTask?.id = trigger }
+    }
+
+    var triggerTask: TaskIDHandle<Bool?>?
+    private let screen: ButtonScreen
+    private weak var node: LifecycleNode?
+
+    init(screen: ButtonScreen, node: LifecycleNode) {
+        self.screen = screen
+        self.node = node
+        screen.stateCensus.increment()
+    }
+
+    isolated deinit { screen.stateCensus.decrement() }
+
+    /// Seed 001's `private func exec() async throws`: takes L, honours cancellation, may throw.
+    public func exec() async throws {
+        try await screen.runExec()
+    }
+
+    func report(_ error: any Error) {
+        if error is CancellationError {
+            screen.journal.log("exec cancelled")
+        } else {
+            screen.surface(error)
+        }
+    }
+
+    func press() {
+        switch screen.strategy {
+        case .b1:
+            // `Button { Task { try await exec() } }`: nobody keeps the Task, its error is never read.
+            screen.ledger.start(registry: screen.context.registry, name: "exec", strategy: "B1", owner: node) {
+                try await self.exec()
+            }
+        case .b2:
+            currentTask?.cancel()
+            currentTask = screen.context.registry.unstructuredTask(name: "exec", strategy: "B2", owner: node) {
+                do {
+                    try await self.exec()
+                } catch {
+                    self.report(error)
+                }
+            }
+        case .b3:
+            if trigger == nil {
+                trigger = true
+            } else {
+                trigger?.toggle()
+            }
+        }
+    }
+}

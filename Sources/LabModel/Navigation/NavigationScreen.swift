@@ -1,0 +1,88 @@
+public import LifecycleTasks
+
+extension PageID {
+    /// Seed 003's addendum: the order of appear and disappear between two pages (N1).
+    public static let navigation = PageID("navigation")
+}
+
+/// N1 (seed 003's addendum): two destinations of a navigation stack, each with a lifecycle node,
+/// and the ordered list of their `willAppear`, appear and disappear events.
+///
+/// The host binds each destination's node to its page widget (GTK: a `GtkStack` child, whose
+/// map and unmap are the node's appear and disappear) and switches the visible page after
+/// ``choose(_:)``. Appear and disappear then come in whatever order the toolkit emits them; the
+/// `willAppear` line, run by ``choose(_:)`` before the switch, always comes first.
+///
+/// ```swift
+/// let screen = NavigationScreen(context: context, scene: window)
+/// if screen.choose("second") { stack.visibleChildName = "second" }
+/// screen.events   // ["willAppear Second", "appear Second", "disappear First"] (GTK's order)
+/// ```
+@MainActor
+public final class NavigationScreen {
+    /// One page of the stack.
+    public struct Destination: Sendable, Hashable {
+        /// The stack child's name: "first", "second".
+        public let key: String
+        /// The node's name and the page's title: "First", "Second".
+        public let title: String
+    }
+
+    /// The two pages, in order.
+    public static let destinations = [Destination(key: "first", title: "First"), Destination(key: "second", title: "Second")]
+
+    /// The node of each destination, by key.
+    public let nodes: [String: LifecycleNode]
+    /// The events in order: "willAppear Second", "appear Second", "disappear First", …
+    public private(set) var events: [String] = []
+    /// The destination shown (the first one at the start).
+    public private(set) var current: String
+    private let observers = ObserverList<Void>()
+    private let maxEvents = 40
+
+    /// Makes the two destinations' nodes in `scene`, recording their events; the first is current.
+    public init(context: LifecycleContext, scene: WindowScene?) {
+        var nodes: [String: LifecycleNode] = [:]
+        for destination in Self.destinations {
+            nodes[destination.key] = LifecycleNode(name: destination.title, scene: scene, context: context)
+        }
+        self.nodes = nodes
+        current = Self.destinations[0].key
+        for destination in Self.destinations {
+            let title = destination.title
+            nodes[destination.key]?
+                .onWillAppear { [weak self] in self?.record("willAppear \(title)") }
+                .onAppear { [weak self] in self?.record("appear \(title)") }
+                .onDisappear { [weak self] in self?.record("disappear \(title)") }
+        }
+    }
+
+    /// Chooses the destination `key`: runs its node's `willAppear()` and makes it current.
+    /// Returns `false` (and does nothing) when it is current already or unknown; otherwise the
+    /// host switches its visible page now.
+    @discardableResult
+    public func choose(_ key: String) -> Bool {
+        guard key != current, let node = nodes[key] else { return false }
+        current = key
+        node.willAppear()
+        return true
+    }
+
+    /// Adds a line of the host's own (e.g. a change of transition) to the events.
+    public func record(_ line: String) {
+        events.append(line)
+        if events.count > maxEvents { events.removeFirst(events.count - maxEvents) }
+        observers.notify(())
+    }
+
+    /// Empties the event list.
+    public func clear() {
+        events = []
+        observers.notify(())
+    }
+
+    /// Calls `handler` after every event. Keep the token.
+    public func onChange(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        observers.add { _ in handler() }
+    }
+}

@@ -1,0 +1,138 @@
+public import LifecycleTasks
+
+/// What seed 003's repro does on the scene-phase page.
+public enum ScenePhaseAction: Sendable, Hashable, CustomStringConvertible {
+    /// Show or close the inner view.
+    case view(ViewAction)
+    /// Minimize, restore or focus the main window, or focus another one.
+    case window(WindowAction)
+
+    /// How the action reads in a verdict's log.
+    public var description: String {
+        switch self {
+        case .view(let action): action.description
+        case .window(let action): action.description
+        }
+    }
+}
+
+extension ScenePhaseScreen: ScenarioActuator {
+    /// Shows or closes the view, or puts the scene in the phase a window action leads to (the
+    /// scenario's direct actuator: no widgets, no window manager).
+    public func perform(_ action: ScenePhaseAction) async {
+        switch action {
+        case .view(.show): showView()
+        case .view(.close): closeView()
+        case .window(let action): scene?.update(phase: action.resultingPhase)
+        }
+    }
+}
+
+extension ScenarioDriver {
+    /// Runs seed 003's repro, with P = ``LabTiming/pollInterval``: t = 0 show the view; 3.25P
+    /// minimize; 8.75P restore; 11.25P focus another window; 13.25P focus back; 13.75P close the
+    /// view; 14.25P minimize and 14.75P restore with the view closed; watch until 15.5P.
+    /// Actions and readings fall on quarter periods, away from every poll, so a real clock's
+    /// jitter does not change the counts.
+    /// - Parameters:
+    ///   - screen: a fresh scene-phase screen with its view closed and a window scene, built on
+    ///     this driver's context. The run focuses the window first.
+    ///   - actuator: shows and closes the view and minimizes, restores and focuses the window;
+    ///     `nil` calls the screen and updates its scene directly.
+    ///   - cleanUp: reset the screen after the verdict is taken.
+    public func run(
+        scenePhase screen: ScenePhaseScreen, actuator: (any ScenarioActuator<ScenePhaseAction>)? = nil,
+        cleanUp: Bool = true
+    ) async -> ScenarioVerdict {
+        precondition(screen.scene != nil, "run(scenePhase:) needs a screen with a window scene to minimize")
+        let actuator = actuator ?? screen
+        let id = screen.strategy
+        let p = screen.timing.pollInterval
+        let run = ScenarioRun(context: context, pacer: pacer)
+        run.begin()
+
+        await run.act(.window(.focus), actuator)   // the repro starts from an active window
+        await run.act(.view(.show), actuator)
+        await run.wait(until: p / 4)
+        let loadsAfterOpen = screen.loads
+        let holdingAfterOpen = screen.isHoldingSideEffect
+        await run.wait(until: p * 13 / 4)
+        let pollsBeforeMinimize = screen.polls
+        await run.act(.window(.minimize), actuator)
+        await run.wait(until: p * 15 / 4)
+        let holdingInBackground = screen.isHoldingSideEffect
+        await run.wait(until: p * 35 / 4)
+        let pollsInBackground = screen.pollsInBackground
+        let pollsAtRestore = screen.polls
+        await run.act(.window(.restore), actuator)
+        await run.wait(until: p * 37 / 4)
+        let loadsAfterRestore = screen.loads
+        let holdingAfterRestore = screen.isHoldingSideEffect
+        await run.wait(until: p * 45 / 4)
+        let pollsAfterRestore = screen.polls - pollsAtRestore
+        await run.act(.window(.focusElsewhere), actuator)
+        await run.wait(until: p * 47 / 4)
+        let holdingWhileInactive = screen.isHoldingSideEffect
+        await run.wait(until: p * 53 / 4)
+        let pollsWhileInactive = screen.pollsWhileInactive
+        await run.act(.window(.focus), actuator)
+        await run.wait(until: p * 55 / 4)
+        let loadsAfterFocus = screen.loads
+        await run.act(.view(.close), actuator)
+        await run.wait(until: p * 57 / 4)
+        let holdingAfterClose = screen.isHoldingSideEffect
+        let loadsAtClose = screen.loads
+        let pollsAtClose = screen.polls
+        await run.act(.window(.minimize), actuator)
+        await run.wait(until: p * 59 / 4)
+        await run.act(.window(.restore), actuator)
+        await run.wait(until: p * 31 / 2)
+
+        let bug = id == .p1
+        run.expect("loads at open", count: loadsAfterOpen, equals: 1)
+        run.expect("side effect held while shown", holds: holdingAfterOpen, expected: true)
+        run.expect("polls before minimizing", count: pollsBeforeMinimize, equals: 3)
+        run.expect("side effect held while minimized", holds: holdingInBackground, expected: bug, note: bug ? "the bug" : nil)
+        run.expect("polls while minimized", count: pollsInBackground, equals: bug ? 5 : 0, note: bug ? "keeps polling" : nil)
+        run.expect("loads after restoring", count: loadsAfterRestore, equals: bug ? 1 : 2,
+                   note: bug ? "no reload" : "reloads at once")
+        run.expect("side effect held after restoring", holds: holdingAfterRestore, expected: true)
+        // P1 polls on its old grid (9P, 10P, 11P); P2/P3 restarted at 8.75P (9.75P, 10.75P).
+        run.expect("polls in the 2.5P after restoring", count: pollsAfterRestore, equals: bug ? 3 : 2,
+                   note: bug ? "never stopped" : "restarted")
+        run.expect("side effect held while another window has focus", holds: holdingWhileInactive, expected: bug,
+                   note: bug ? "the bug" : nil)
+        run.expect("polls while another window has focus", count: pollsWhileInactive, equals: bug ? 2 : 0)
+        run.expect("loads after focusing back", count: loadsAfterFocus, equals: bug ? 1 : 3)
+        run.expect("side effect held after closing the view", holds: holdingAfterClose, expected: false)
+        run.expect("loads and polls while the view is closed",
+                   count: screen.loads - loadsAtClose + screen.polls - pollsAtClose, equals: 0)
+        run.expectFlags(orphan: false, retainsOwner: false)
+        run.expectNothingLeft()
+        run.measure("loads", Double(screen.loads))
+        run.measure("polls", Double(screen.polls))
+        run.measure("pollsInBackground", Double(pollsInBackground))
+        run.measure("pollsWhileInactive", Double(pollsWhileInactive))
+        run.measure("sideEffectHeldInBackground", holdingInBackground ? 1 : 0)
+
+        let verdict = run.verdict(AnyStrategyID(id), timeScale: screen.timing.timeScale, hideTimes: [])
+        if cleanUp { screen.reset(); await pacer.settle() }
+        return verdict
+    }
+}
+
+extension ScenePhaseStrategyID {
+    /// Runs seed 003's repro with this strategy on a scene-phase screen with no display, in an
+    /// active window scene of its own, holding a ``CountingSideEffect``.
+    @MainActor
+    public func runHeadless(context: LifecycleContext, timing: LabTiming, pacer: ScenarioPacer) async -> ScenarioVerdict {
+        let app = AppScene(context: context)
+        let window = WindowScene(name: "main", app: app, context: context, phase: .active)
+        let screen = ScenePhaseScreen(
+            strategy: self, context: context, timing: timing, host: ImmediateHost<ScenePhaseView>(),
+            scene: window, sideEffect: CountingSideEffect())
+        let verdict = await ScenarioDriver(context: context, pacer: pacer).run(scenePhase: screen)
+        window.close()
+        return verdict
+    }
+}

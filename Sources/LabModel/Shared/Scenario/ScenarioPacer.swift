@@ -1,0 +1,61 @@
+/// How a scenario run moves through time: how to let time pass, how to let pending work run,
+/// and how close an observed time must be to the spec's.
+///
+/// Headless tests drive a test clock (each advance fires the timers due, in order); the app
+/// sleeps on a real, scaled clock.
+///
+/// ```swift
+/// // tests (LifecycleTestSupport's TrackedTestClock and Settle):
+/// let pacer = ScenarioPacer(tolerance: .zero,
+///     advance: { await clock.advance(by: $0, context: context) },
+///     settle: { await Settle.run(context: context, clock: clock) })
+/// // the app:
+/// let pacer = ScenarioPacer.realTime(clock: ContinuousClock())
+/// ```
+public struct ScenarioPacer: Sendable {
+    /// How far an observed time may be from the spec's and still match.
+    public var tolerance: Duration
+    private let advanceBy: @MainActor @Sendable (Duration) async -> Void
+    private let settleWork: @MainActor @Sendable () async -> Void
+
+    /// Makes a pacer from two operations.
+    /// - Parameters:
+    ///   - tolerance: how far an observed time may be from the expected one.
+    ///   - advance: lets `duration` pass on the context's clock, running whatever falls due.
+    ///   - settle: lets work already due run (cancelled actions return, new tasks reach their first sleep).
+    public init(
+        tolerance: Duration,
+        advance: @escaping @MainActor @Sendable (Duration) async -> Void,
+        settle: @escaping @MainActor @Sendable () async -> Void
+    ) {
+        self.tolerance = tolerance
+        self.advanceBy = advance
+        self.settleWork = settle
+    }
+
+    /// A pacer for a real clock: waiting is sleeping on it, settling is a short sleep so the
+    /// main loop runs what is due. Use it with the same clock the context was made with.
+    /// - Parameters:
+    ///   - clock: the context's clock.
+    ///   - tolerance: how late or early an event may be; real main loops jitter.
+    ///   - settleTime: how long a settle waits for due work.
+    public static func realTime(
+        clock: any Clock<Duration>, tolerance: Duration = .milliseconds(150), settleTime: Duration = .milliseconds(20)
+    ) -> ScenarioPacer {
+        ScenarioPacer(
+            tolerance: tolerance,
+            advance: { duration in try? await clock.sleep(for: duration) },
+            settle: {
+                for _ in 0..<8 { await Task.yield() }
+                try? await clock.sleep(for: settleTime)
+            })
+    }
+
+    /// Lets `duration` pass.
+    @MainActor
+    public func advance(by duration: Duration) async { await advanceBy(duration) }
+
+    /// Lets work that is already due run.
+    @MainActor
+    public func settle() async { await settleWork() }
+}

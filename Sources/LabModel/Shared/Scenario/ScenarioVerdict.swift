@@ -1,0 +1,131 @@
+public import LifecycleTasks
+
+/// What a scenario run observed, and whether it matches the spec's row for its strategy.
+///
+/// Times are seconds since the run started (`t = 0` is the first action), rounded to the
+/// millisecond, so the JSON reads like the spec's tables. The app's `--scenario` mode prints
+/// ``json()`` and exits 0 when ``matchesSpec`` is true, 1 when not.
+///
+/// ```json
+/// { "scenario": "toast", "strategy": "T1", "matchesSpec": true,
+///   "expected": "bug: the toast hides at t = D, …",
+///   "hideTimes": [1, 3], "log": [{"t": 0, "text": "press Show toast"}, …],
+///   "tasksLeftAlive": [], "flagsRaised": [{"task": 1, "flag": "orphan", "t": 1, …}],
+///   "checks": [{"name": "auto hide", "expected": "t = 3", "observed": "t = 3", "passed": true}], … }
+/// ```
+public struct ScenarioVerdict: Sendable, Hashable, Codable {
+    /// One comparison of the run against the spec.
+    public struct Check: Sendable, Hashable, Codable {
+        /// What was compared ("second toast hides", "task cancel logged" …).
+        public var name: String
+        /// What the spec expects, in words.
+        public var expected: String
+        /// What the run showed.
+        public var observed: String
+        /// Whether they agree.
+        public var passed: Bool
+    }
+
+    /// A line of the run's log: an action of the scenario, or a strategy's own log line.
+    public struct Line: Sendable, Hashable, Codable {
+        /// Seconds since the run started.
+        public var t: Double
+        /// The text.
+        public var text: String
+    }
+
+    /// A registry flag seen during the run.
+    public struct Flag: Sendable, Hashable, Codable {
+        /// The flagged task's id.
+        public var task: Int
+        /// Its name.
+        public var name: String
+        /// Its strategy label.
+        public var strategy: String
+        /// Its owner node's name.
+        public var owner: String
+        /// "orphan" or "retains owner".
+        public var flag: String
+        /// Seconds since the run started when the flag was raised.
+        public var t: Double
+        /// Seconds since the run started when it was cleared (the task was cancelled or ended);
+        /// `nil` if it still stood at the end.
+        public var until: Double?
+    }
+
+    /// A task still live when the run ended.
+    public struct LiveTask: Sendable, Hashable, Codable {
+        /// The task's id.
+        public var task: Int
+        /// Its name.
+        public var name: String
+        /// Its strategy label.
+        public var strategy: String
+        /// Its owner node's name.
+        public var owner: String
+        /// "running" or "cancelling".
+        public var state: String
+        /// Seconds since the run started when it started.
+        public var startedAt: Double
+        /// Whether it is flagged orphan.
+        public var isOrphan: Bool
+        /// Whether it is flagged as retaining its owner's state.
+        public var retainsOwner: Bool
+    }
+
+    /// The page whose scenario ran.
+    public var scenario: PageID
+    /// The strategy's SPEC ID.
+    public var strategy: String
+    /// The strategy's menu title.
+    public var title: String
+    /// Whether the spec lists the strategy as a bug or trap.
+    public var isBuggy: Bool
+    /// The time scale of the run (1 = the spec's durations).
+    public var timeScale: Double
+    /// Whether every check passed: the run shows the spec's outcome for this strategy.
+    public var matchesSpec: Bool
+    /// The spec's outcome text for this row.
+    public var expected: String
+    /// Every comparison made.
+    public var checks: [Check]
+    /// Toast scenario: seconds at which the toast went from shown to hidden.
+    public var hideTimes: [Double]
+    /// The run's actions and the strategy's log lines, in order.
+    public var log: [Line]
+    /// Tasks of this run still live at its end (before clean-up).
+    public var tasksLeftAlive: [LiveTask]
+    /// Flags that stood for longer than the pacer's tolerance (or still stand at the end).
+    public var flagsRaised: [Flag]
+    /// Flags raised and cleared within the pacer's tolerance (on a test clock: at the same
+    /// instant), e.g. between a T5 toast's disappear and its bag's deinit, or while B2's cancelled
+    /// exec returns; shown for honesty, not compared with the spec.
+    public var transientFlags: [Flag]
+    /// The registry's counters for this run's tasks.
+    public var counters: RegistryCounters
+    /// Scenario-specific numbers (execs started, polls in background, live listeners …).
+    public var measurements: [String: Double]
+
+    /// The verdict as pretty-printed JSON with sorted keys (the layout of `JSONEncoder`'s
+    /// `.prettyPrinted, .sortedKeys`; see ``JSONText``).
+    public func json() -> String { JSONText.prettyPrinted(self) }
+
+    /// A few lines for a person: the row, the outcome and each failed check.
+    public var summary: String {
+        var lines = ["\(strategy) \(title): \(matchesSpec ? "matches the spec" : "does NOT match the spec")"]
+        lines.append("  expected: \(expected)")
+        for check in checks where !check.passed {
+            lines.append("  ✗ \(check.name): expected \(check.expected), observed \(check.observed)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Duration {
+    /// Seconds as a `Double`, rounded to the millisecond (for verdicts).
+    var roundedSeconds: Double {
+        let (seconds, attoseconds) = components
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return (value * 1_000).rounded() / 1_000
+    }
+}

@@ -1,0 +1,87 @@
+public import LifecycleTasks
+
+/// A view the lab's screens make and hand to a host: something with a lifecycle node, made when
+/// it is shown and dropped when it is hidden, as `if isPresented { SomeView() }` does in SwiftUI.
+@MainActor
+public protocol HostedView: AnyObject {
+    /// The node whose appear and disappear the host drives (GTK: the widget's map and unmap).
+    var node: LifecycleNode { get }
+}
+
+/// Shows the views a screen makes. The app implements it with real widgets; tests use
+/// ``ImmediateHost``.
+///
+/// Contract:
+/// - `present(_:)` puts the view on screen. The node appears when the host says so (GTK: at
+///   `map`); a host without a display calls `view.node.appear()` at once.
+/// - `dismiss(_:)` takes it off screen and must make the node disappear before it returns
+///   (removing a GTK widget from its parent unmaps it synchronously). The screen drops the view's
+///   state right after, then calls `node.ownerStateReleasedExpected()` itself, so the host need not.
+///   If the node is still appeared when `dismiss` returns, the screen makes it disappear.
+/// - The screen keeps its host strongly; a host that needs its screen should keep it `weak`, or
+///   the pair outlives a strategy switch.
+///
+/// ```swift
+/// final class ToastOverlay: ViewHost {
+///     func present(_ view: ToastView) { overlay.add(widget(for: view)) }   // map → view.node.appear()
+///     func dismiss(_ view: ToastView) { overlay.remove(widget(for: view)) } // unmap → view.node.disappear()
+/// }
+/// ```
+@MainActor
+public protocol ViewHost<Hosted>: AnyObject {
+    /// The kind of view this host shows.
+    associatedtype Hosted: HostedView
+    /// Puts the view on screen; its node appears when it is mapped.
+    func present(_ view: Hosted)
+    /// Takes the view off screen; its node must have disappeared when this returns.
+    func dismiss(_ view: Hosted)
+}
+
+/// A host with no display: presenting makes the node appear at once, dismissing makes it
+/// disappear at once. The headless scenario runs and the tests use it.
+///
+/// ```swift
+/// let host = ImmediateHost<ToastView>()
+/// let screen = ToastScreen(strategy: .t2, context: context, host: host)
+/// screen.show()   // the toast's node has appeared
+/// ```
+@MainActor
+public final class ImmediateHost<Hosted: HostedView>: ViewHost {
+    /// The views presented and not dismissed yet, oldest first.
+    public private(set) var shown: [Hosted] = []
+
+    /// Makes a host that shows nothing yet.
+    public init() {}
+
+    /// Records the view and makes its node appear.
+    public func present(_ view: Hosted) {
+        shown.append(view)
+        view.node.appear()
+    }
+
+    /// Makes the view's node disappear and forgets the view.
+    public func dismiss(_ view: Hosted) {
+        view.node.disappear()
+        shown.removeAll { $0 === view }
+    }
+}
+
+/// Type-erases a host so a presentation can keep any ``ViewHost`` of its view type.
+@MainActor
+final class AnyViewHost<Hosted: HostedView> {
+    private let presentView: @MainActor (Hosted) -> Void
+    private let dismissView: @MainActor (Hosted) -> Void
+
+    init(_ host: some ViewHost<Hosted>) {
+        presentView = { host.present($0) }
+        dismissView = { host.dismiss($0) }
+    }
+
+    func present(_ view: Hosted) { presentView(view) }
+
+    /// Dismisses `view` and makes sure its node has disappeared, whatever the host did.
+    func dismissAndEnsureDisappeared(_ view: Hosted) {
+        dismissView(view)
+        if view.node.isAppeared { view.node.disappear() }
+    }
+}

@@ -1,0 +1,162 @@
+public import LifecycleTasks
+
+/// Why the toast was hidden.
+public enum HideCause: String, Sendable, Hashable, Codable {
+    /// The *Hide toast* button.
+    case button
+    /// A strategy's timer (after D, or the T3 trap's cancelled action).
+    case timer
+    /// The screen was reset (strategy switch, shutdown).
+    case reset
+}
+
+/// A moment the toast went from shown to hidden.
+public struct HideEvent: Sendable, Hashable, Codable {
+    /// Context time of the hide.
+    public var time: Duration
+    /// What hid it.
+    public var cause: HideCause
+}
+
+/// The toast of one show: its node and ``ToastViewState``, made at *Show toast* and dropped at
+/// the hide.
+public typealias ToastView = PresentedView<ToastViewState>
+
+extension PageID {
+    /// SPEC §3's toast page (T1–T6).
+    public static let toast = PageID("toast")
+}
+
+/// SPEC §3's toast page: seed 000's `ContentView`, holding `isPresented` and making a fresh
+/// ``ToastView`` each time the toast is shown, as `if isPresented { ToastView() }` does.
+///
+/// The screen owns the toast view's state only while the toast is shown; ``hide(cause:)`` makes
+/// the node disappear through the host and then drops that state. The chosen strategy decides
+/// what the toast's node does on appear and disappear: see ``ToastStrategyID``.
+///
+/// ```swift
+/// let context = LifecycleContext(clock: clock)
+/// let screen = ToastScreen(strategy: .t2, context: context, host: ImmediateHost<ToastView>())
+/// screen.show()                  // t = 0: the toast's .task sleeps D
+/// screen.hide()                  // the toast disappears: T2's timer is cancelled, logs "task cancel"
+/// screen.remainingTime           // nil while hidden; D − elapsed while shown
+/// ```
+@MainActor
+public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
+    /// The toast's text.
+    public let message: String
+    /// Context times at which the toast was shown (the last 1,000 or so).
+    public private(set) var showTimes: [Duration] = []
+    /// Changes from shown to hidden, with their causes (the last 1,000 or so).
+    public private(set) var hideEvents: [HideEvent] = []
+
+    /// Live `ToastViewState`s: 1 while a toast is shown; more when a task keeps a dropped one (T6).
+    public var liveViewStates: Int { stateCensus.value }
+    /// Live `TaskBag`s (T5, T6): the T6 bug keeps one per press alive until its timer ends.
+    public var liveTaskBags: Int { bagCensus.value }
+
+    let stateCensus = LiveCounter()
+    let bagCensus = LiveCounter()
+    private var bags: [WeakBag] = []
+
+    /// Makes the screen, hidden.
+    /// - Parameters:
+    ///   - strategy: how the toast dismisses itself.
+    ///   - context: clock, registry and log.
+    ///   - timing: the spec's durations (D).
+    ///   - host: shows and removes toast views (``ImmediateHost`` without a display).
+    ///   - scene: the window, if any.
+    ///   - message: the toast's text.
+    public init(
+        strategy: ToastStrategyID, context: LifecycleContext, timing: LabTiming = .standard,
+        host: some ViewHost<ToastView>, scene: WindowScene? = nil, message: String = "Toast!"
+    ) {
+        self.message = message
+        super.init(strategy: strategy, context: context, timing: timing, scene: scene, viewName: "toast", host: host)
+    }
+
+    /// Whether the toast is shown (seed 000's `@State private var isPresented`).
+    public var isPresented: Bool { isViewShown }
+    /// The toast on screen, `nil` while hidden.
+    public var presented: ToastView? { view }
+    /// How many toasts have been made.
+    public var toastsMade: Int { viewsShown }
+
+    /// D, the time a toast stays up on its own.
+    public var toastDuration: Duration { timing.toastDuration }
+
+    /// The time left before the shown toast's D runs out (shown-at + D − now, never negative);
+    /// `nil` while hidden. A display value: with T1 or T6 an older timer may hide it sooner.
+    public var remainingTime: Duration? {
+        guard let presented else { return nil }
+        let left = presented.presentedAt + timing.toastDuration - context.now
+        return left < .zero ? .zero : left
+    }
+
+    /// The *Show toast* button: shows a fresh toast unless one is shown (`isPresented = true`).
+    public func show() {
+        guard let view = present() else { return }
+        showTimes.appendBounded(view.presentedAt)
+        journal.changed()
+    }
+
+    /// The *Hide toast* button, and what a timer calls (`isPresented = false`). Does nothing while
+    /// hidden: a stale timer firing then changes nothing.
+    public func hide(cause: HideCause = .button) {
+        guard isPresented else { return }
+        hideEvents.appendBounded(HideEvent(time: context.now, cause: cause))
+        // The `if isPresented` branch is gone: SwiftUI drops the toast's @State with it.
+        _ = dismiss()
+        journal.changed()
+    }
+
+    /// Switching strategy or shutting down: hides the toast and cancels the unstructured tasks its
+    /// strategy left running (T1's timers, T6's bag tasks), so the page starts clean.
+    public override func reset() {
+        hide(cause: .reset)
+        ledger.cancelAll()
+        for bag in bags.compactMap(\.bag) { bag.cancelAll() }
+        bags.removeAll()
+    }
+
+    /// Logs a line on the screen and in the context's event log (the seeds' `print`).
+    public func log(_ text: String) {
+        journal.log(text)
+        journal.changed()
+    }
+
+    /// The toast's timer as the seeds write it (seed 000's `.task` body, seed 002's
+    /// `startCounting()`): logs "sleep start", sleeps D, logs "sleep end" and hides the toast; a
+    /// cancel during the sleep lands in `catch is CancellationError` and logs "task cancel".
+    /// Which task runs it, and who cancels that task, is the strategy (T1, T2, T4–T6).
+    public func dismissAfterDelay() async {
+        do {
+            log("sleep start")
+            try await context.sleep(for: toastDuration)
+            log("sleep end")
+            hide(cause: .timer)
+        } catch is CancellationError {
+            log("task cancel")
+        } catch {
+            log("error")
+        }
+    }
+
+    override func makeState(for node: LifecycleNode) -> ToastViewState {
+        ToastViewState(screen: self, node: node)
+    }
+
+    override func install(on view: ToastView) {
+        strategy.strategy.install(on: view, screen: self)
+    }
+
+    func track(_ bag: TaskBag) {
+        bags.removeAll { $0.bag == nil }
+        bags.append(WeakBag(bag: bag))
+    }
+}
+
+/// A bag the screen can still cancel on reset without keeping it alive.
+private struct WeakBag {
+    weak var bag: TaskBag?
+}

@@ -1,0 +1,112 @@
+import LifecycleTasks
+
+/// A toast strategy as a value: what it installs on each new toast's node (SPEC §3).
+///
+/// ```swift
+/// let strategy = ToastStrategy(.t4)
+/// strategy.install(on: view, screen: screen)   // ToastScreen does this at each show
+/// ```
+public struct ToastStrategy: Sendable {
+    /// Which spec row this is.
+    public let id: ToastStrategyID
+    private let installer: @MainActor @Sendable (ToastView, ToastScreen) -> Void
+
+    /// The strategy for `id`.
+    public init(_ id: ToastStrategyID) {
+        self.id = id
+        switch id {
+        case .t1: installer = Self.installT1
+        case .t2: installer = Self.installT2
+        case .t3: installer = Self.installT3
+        case .t4: installer = Self.installT4
+        case .t5: installer = Self.installT5
+        case .t6: installer = Self.installT6
+        }
+    }
+
+    /// Installs the strategy's modifiers on a new toast's node, before it appears.
+    @MainActor
+    public func install(on view: ToastView, screen: ToastScreen) {
+        installer(view, screen)
+    }
+
+    // Seed 000, first version: `onAppear { Task { … } }`. Nobody keeps or cancels the Task, so
+    // its `catch is CancellationError` never runs.
+    @MainActor
+    private static func installT1(view: ToastView, screen: ToastScreen) {
+        let registry = screen.context.registry
+        let ledger = screen.ledger
+        view.node.onAppear { [weak node = view.node] in
+            ledger.start(registry: registry, name: "sleep D, then hide", strategy: "T1", owner: node) {
+                await screen.dismissAfterDelay()
+            }
+        }
+    }
+
+    // Seed 000, the fix: `.task { do { … } catch is CancellationError { print("task cancel") } }`.
+    @MainActor
+    private static func installT2(view: ToastView, screen: ToastScreen) {
+        view.node.task(name: "sleep D, then hide", strategy: "T2") {
+            await screen.dismissAfterDelay()
+        }
+    }
+
+    // Seed 000's warning: `try?` swallows the CancellationError, so the lines after the sleep
+    // run at once when the toast disappears. `hide` is then a no-op (the toast is already
+    // hidden), but "auto-dismissed" is logged though no timer elapsed.
+    @MainActor
+    private static func installT3(view: ToastView, screen: ToastScreen) {
+        let context = screen.context
+        let duration = screen.toastDuration
+        view.node.task(name: "try? sleep D, then hide", strategy: "T3") {
+            try? await context.sleep(for: duration)
+            screen.hide(cause: .timer)
+            screen.log("auto-dismissed")
+        }
+    }
+
+    // Seed 000's おまけ: keep the Task in @State, cancel it in onDisappear.
+    @MainActor
+    private static func installT4(view: ToastView, screen: ToastScreen) {
+        let registry = screen.context.registry
+        view.node
+            .onAppear { [weak node = view.node, weak state = view.state] in
+                state?.task = registry.unstructuredTask(name: "sleep D, then hide", strategy: "T4", owner: node) {
+                    await screen.dismissAfterDelay()
+                }
+            }
+            .onDisappear { [weak state = view.state] in
+                state?.task?.cancel()
+            }
+    }
+
+    // Seed 002, first version: the bag in @State; the closure calls the screen (the ContentView),
+    // not the view, so it captures nothing of the view. Dropping the state deinits the bag,
+    // which cancels.
+    @MainActor
+    private static func installT5(view: ToastView, screen: ToastScreen) {
+        view.node.onAppear { [weak state = view.state] in
+            state?.taskBag.add(name: "sleep D, then hide") {
+                await screen.dismissAfterDelay()
+            }
+        }
+    }
+
+    // Seed 002, second version: `taskBag.add { await startCounting() }`. Calling a method of the
+    // view captures it: the task keeps the state, the state keeps the bag, the bag never deinits
+    // before the task ends, so nothing is cancelled.
+    @MainActor
+    private static func installT6(view: ToastView, screen: ToastScreen) {
+        view.node.onAppear { [weak weakState = view.state] in
+            guard let state = weakState else { return }
+            state.taskBag.add(name: "sleep D, then hide") {
+                await state.dismissAfterDelay()
+            }
+        }
+    }
+}
+
+extension ToastStrategyID {
+    /// The strategy value for this ID.
+    public var strategy: ToastStrategy { ToastStrategy(self) }
+}

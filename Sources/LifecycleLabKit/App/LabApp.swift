@@ -1,0 +1,280 @@
+public import Gtk
+import GtkLifecycle
+public import LabModel
+public import LifecycleTasks
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Lifecycle Lab application: parses the command line, starts GTK, builds the window and
+/// runs the GLib main loop on the main thread, with the main actor inside it.
+///
+/// ```swift
+/// // Sources/LifecycleLab/main.swift
+/// exit(LabApp.main(arguments: CommandLine.arguments))
+/// ```
+@MainActor
+public final class LabApp {
+    /// The reverse-DNS application ID (also the `.desktop` file's and icon's name).
+    public static let applicationID = "io.github.lifecyclelab.LifecycleLab"
+    /// The version shown in About.
+    public static let version = "0.1.0"
+
+    /// The validated command line.
+    public let options: LaunchOptions
+    /// The GTK application.
+    public let application: Application
+    /// Shared state of the pages; set at activate.
+    public private(set) var environment: LabEnvironment?
+    /// The main window; set at activate.
+    public private(set) var mainWindow: MainWindow?
+    /// What `run()` returns: the scenario's verdict (0 match, 1 mismatch) or 0.
+    public private(set) var exitStatus: Int32 = 0
+    /// How long shutdown waits for cancelled tasks to return.
+    public var shutdownGrace: Duration = .seconds(2)
+    private var shuttingDown = false
+    private var signalSources: [SourceHandleBox] = []
+
+    /// Parses `arguments` (bad input: one line, exit 2), starts GTK (no display: a message,
+    /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
+    public static func main(arguments: [String]) -> Int32 {
+        StartupTrace.mark("main")
+        let options = LaunchOptions.parseOrExit2(Array(arguments.dropFirst()), version: version)
+        StartupTrace.mark("options")
+        // GTK's start-up and the application's registration both use the session bus; held
+        // from before the one until after the other, it is connected once (see SessionBus).
+        let sessionBus = SessionBus.connect()
+        StartupTrace.mark("session-bus")
+        do {
+            try GtkRuntime.initialize()
+        } catch {
+            writeStandardError("lifecycle-lab: no display: \(error). Run it in a desktop session, or under Xvfb with scripts/with-display.\n")
+            return 1
+        }
+        StartupTrace.mark("gtk-init")
+        let app = LabApp(options: options)
+        StartupTrace.mark("application")
+        return withExtendedLifetime(sessionBus) { app.run() }
+    }
+
+    /// Makes the application; nothing is shown until ``run()``.
+    /// - Parameter applicationID: the GApplication ID; tests and benchmarks that run several
+    ///   app windows in one process give each its own, as each exports itself on the session bus.
+    public init(options: LaunchOptions, applicationID: String = LabApp.applicationID) {
+        self.options = options
+        self.application = Application(id: applicationID)
+        application.onActivate { [unowned self] in self.activate() }
+    }
+
+    /// Runs the GLib main loop until the window closes; returns the exit status.
+    public func run() -> Int32 {
+        let status = application.run()
+        return status != 0 ? status : exitStatus
+    }
+
+    /// Builds the environment and the window (the `activate` signal). Tests call it directly
+    /// after `application.register()`.
+    public func activate() {
+        guard mainWindow == nil else {
+            mainWindow?.window.present()
+            return
+        }
+        StartupTrace.mark("activate")
+        let timing = (try? LabTiming(timeScale: options.timeScale)) ?? .standard
+        let context = LifecycleContext(clock: LabClock(), taskExecutor: MainLoop.taskExecutor)
+        let environment = LabEnvironment(application: application, context: context, timing: timing)
+        self.environment = environment
+        loadStyle()
+        StartupTrace.mark("style")
+        // Builds the window and shows it (see MainWindow.init).
+        let window = MainWindow(app: self, environment: environment)
+        StartupTrace.mark("window-built")
+        mainWindow = window
+        installShutdownSignals()
+        startStubbornTaskIfAsked()
+        if getenv("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil {
+            // Benchmark hook (`app.startup`): print when the first frame was painted, then quit.
+            // The window is shown but not painted yet: that happens once this returns to the loop.
+            window.window.onFirstFramePainted { [weak self] in
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                print("first-frame \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))")
+                fflush(nil)
+                self?.quitNow()
+            }
+        }
+        if options.scenario != nil {
+            Task { @MainActor in await self.runScenario() }
+        } else if let path = options.screenshot {
+            Task { @MainActor in await self.takeScreenshot(to: path) }
+        }
+    }
+
+    // MARK: Style
+
+    /// Loads resources/style.css. A missing or broken file is reported with its name, and the
+    /// app goes on unstyled.
+    private func loadStyle() {
+        guard let path = Resources.path(of: "style.css") else {
+            writeStandardError("lifecycle-lab: warning: style sheet style.css not found (looked in \(Resources.searchPath.joined(separator: ", "))); going on without it\n")
+            return
+        }
+        let provider = CssProvider()
+        do {
+            try provider.load(path: path)
+            provider.addToDefaultDisplay()
+        } catch {
+            writeStandardError("lifecycle-lab: warning: style sheet \(error); going on without it\n")
+        }
+    }
+
+    // MARK: Scenario and screenshot modes
+
+    /// A pacer on the real clock whose tolerance scales with D (a main loop jitters by a few
+    /// milliseconds; D/10 still keeps T1's D and T2's 1.5 D far apart at any scale).
+    public static func realTimePacer(clock: any Clock<Duration>, timing: LabTiming) -> ScenarioPacer {
+        let tolerance = max(timing.toastDuration / 10, .milliseconds(20))
+        return ScenarioPacer.realTime(clock: clock, tolerance: tolerance)
+    }
+
+    private func runScenario() async {
+        guard let window = mainWindow, let environment else { return }
+        // Scene-phase scenarios need the window focused first.
+        _ = await MainLoop.waitUntil(timeout: .seconds(3)) { window.window.isActive }
+        let page = options.scenarioPage ?? ToastPage.id
+        window.show(page: page)
+        guard let labPage = window.page(page) else {
+            writeStandardError("lifecycle-lab: the \(page) page has no scenario\n")
+            exitStatus = 2
+            quitNow()
+            return
+        }
+        if let strategy = options.strategyChoice { labPage.select(strategy: strategy) }
+        let driver = ScenarioDriver(context: environment.context,
+                                    pacer: Self.realTimePacer(clock: environment.context.clock, timing: environment.timing))
+        // With --screenshot too, the picture is taken mid-repro: for the toast at 0.9 D, after
+        // the second show and just before a stale T1/T6 timer would hide it.
+        var shot: Task<Void, Never>?
+        if let path = options.screenshot {
+            let delay = page == .toast ? environment.timing.toastDuration * 0.9 : environment.timing.toastDuration
+            shot = Task { @MainActor in
+                try? await environment.context.clock.sleep(for: delay)
+                self.saveScreenshot(to: path)
+            }
+        }
+        defer { shot?.cancel() }
+        if let verdict = await labPage.runScenario(driver: driver) {
+            print(verdict.json())
+            fflush(nil)
+            exitStatus = verdict.matchesSpec ? 0 : 1
+        } else {
+            writeStandardError("lifecycle-lab: the \(page) page has no scenario\n")
+            exitStatus = 2
+        }
+        quitNow()
+    }
+
+    private func takeScreenshot(to path: String) async {
+        guard let window = mainWindow else { return }
+        _ = await MainLoop.waitUntil(timeout: .seconds(5)) { window.window.isMapped && window.window.width > 0 }
+        // Let the first frames (and the stack's layout) happen before rendering.
+        await MainLoop.sleep(for: .milliseconds(400))
+        saveScreenshot(to: path)
+        quitNow()
+    }
+
+    private func saveScreenshot(to path: String) {
+        guard let window = mainWindow else { return }
+        window.panel.flushPendingChanges()
+        do {
+            try window.window.savePNG(to: path)
+            writeStandardError("lifecycle-lab: wrote \(path)\n")
+        } catch {
+            writeStandardError("lifecycle-lab: cannot take the screenshot: \(error)\n")
+            exitStatus = 1
+        }
+    }
+
+    // MARK: Shutdown
+
+    private func installShutdownSignals() {
+        for signal in [SIGINT, SIGTERM] {
+            signalSources.append(SourceHandleBox(MainLoop.onUnixSignal(signal) { [weak self] in
+                self?.shutdown(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")
+                return true
+            }))
+        }
+    }
+
+    /// Closes the app: cancels every registered task (the pages' buggy unstructured ones too),
+    /// waits up to ``shutdownGrace`` for them to return, reports any that did not, and quits.
+    /// Window close, Ctrl+Q, SIGINT and SIGTERM all come here.
+    public func shutdown(reason: String) {
+        guard !shuttingDown, let environment else {
+            if environment == nil { application.quit() }
+            return
+        }
+        shuttingDown = true
+        let registry = environment.context.registry
+        let started = ContinuousClock.now
+        let liveAtStart = registry.counters.live
+        let cancelledBefore = registry.counters.cancelled
+        mainWindow?.resetAllPages()
+        registry.cancelAll()
+        Task { @MainActor in
+            let left = await registry.waitForAllToEnd(timeout: self.shutdownGrace)
+            let elapsed = ContinuousClock.now - started
+            if !left.isEmpty {
+                let names = left.map { "#\($0.id) \($0.name) (\($0.strategy), \($0.ownerName))" }.joined(separator: ", ")
+                writeStandardError("lifecycle-lab: \(left.count) task(s) did not stop within \(self.shutdownGrace) after \(reason): \(names)\n")
+            }
+            if getenv("LIFECYCLE_LAB_REPORT_SHUTDOWN") != nil {
+                let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                // For Tests/cli/shutdown.sh: also how many tasks were live when shutdown
+                // began and how many of them ended cancelled, so "every task cancelled" is checkable.
+                let cancelled = registry.counters.cancelled - cancelledBefore
+                writeStandardError("lifecycle-lab: shutdown after \(reason): \(left.count) task(s) left, \(Int(ms.rounded())) ms; "
+                    + "\(liveAtStart) live at the start, \(cancelled) ended cancelled\n")
+            }
+            self.quitNow()
+        }
+    }
+
+    /// Test hook (Tests/cli/shutdown.sh): with `LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS=N`
+    /// set, registers one task that ignores cancellation and returns N ms after it started, so
+    /// the shutdown bound and its report can be seen on the real process. No page has such a
+    /// task (every strategy's work honours cancellation, even the buggy ones).
+    private func startStubbornTaskIfAsked() {
+        guard let value = getenv("LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS"), let ms = Int(String(cString: value)), ms > 0,
+              let registry = environment?.context.registry
+        else { return }
+        registry.unstructuredTask(name: "stubborn (test hook)", strategy: "test", owner: nil) {
+            // Awaiting another unstructured task's value: cancelling this one does not reach it.
+            await Task { try? await Task.sleep(for: .milliseconds(ms)) }.value
+        }
+    }
+
+    /// Cancels every task, waits up to `grace` for them, closes the windows without quitting
+    /// the loop, and returns the tasks still live. For tests that run several app windows in
+    /// one process.
+    public func tearDown(grace: Duration = .seconds(2)) async -> [TaskRecord] {
+        guard let environment else { return [] }
+        mainWindow?.resetAllPages()
+        environment.context.registry.cancelAll()
+        let left = await environment.context.registry.waitForAllToEnd(timeout: grace)
+        signalSources.forEach { $0.cancel() }
+        signalSources.removeAll()
+        environment.closeElsewhere()
+        mainWindow?.close()
+        return left
+    }
+
+    private func quitNow() {
+        signalSources.forEach { $0.cancel() }
+        signalSources.removeAll()
+        environment?.closeElsewhere()
+        mainWindow?.close()
+        application.quit()
+    }
+
+}

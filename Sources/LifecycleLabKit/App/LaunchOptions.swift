@@ -1,0 +1,272 @@
+public import LabModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the command line asked for, validated. Parsing never touches GTK, so bad input is
+/// reported (exit 2) before any display is needed.
+///
+/// ```sh
+/// lifecycle-lab --page toast --strategy T1 --time-scale 0.2
+/// lifecycle-lab --scenario toast --strategy T2 --time-scale 0.1   # prints a JSON verdict
+/// ```
+///
+/// The parser is a few dozen lines of our own rather than swift-argument-parser: that package
+/// brings FoundationEssentials into the app, and loading it, the reflection over the option
+/// properties and the dynamic Swift libraries cost about 10 ms of the start-up budget
+/// (`app.startup`). Options take their value as the next argument or after `=`
+/// (`--page=toast`); a later option overrides an earlier one.
+public struct LaunchOptions: Sendable, Hashable {
+    /// `--strategy ID`: the strategy to start with, as typed.
+    public var strategy: String?
+    /// `--page NAME`: the page to open, as typed.
+    public var page: String?
+    /// `--time-scale X`, as typed (see ``timeScale``).
+    public var timeScaleText: String?
+    /// `--scenario NAME`: run that page's repro and exit with its verdict.
+    public var scenario: String?
+    /// `--screenshot FILE.png`: render the window to this file, then exit.
+    public var screenshot: String?
+
+    public init() {}
+
+    /// One option: its name, the value's name in help, and the help text.
+    struct Option: Sendable {
+        let name: String
+        let valueName: String
+        let help: String
+        let keyPath: any WritableKeyPath<LaunchOptions, String?> & Sendable
+    }
+
+    static let options: [Option] = [
+        Option(name: "--strategy", valueName: "ID",
+               help: "Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase), I1 (server).",
+               keyPath: \.strategy),
+        Option(name: "--page", valueName: "NAME",
+               help: "Page to open: \(pageList).",
+               keyPath: \.page),
+        Option(name: "--time-scale", valueName: "X",
+               help: "Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.",
+               keyPath: \.timeScaleText),
+        Option(name: "--scenario", valueName: "NAME",
+               help: "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(scenarioList).",
+               keyPath: \.scenario),
+        Option(name: "--screenshot", valueName: "FILE.png",
+               help: "Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.",
+               keyPath: \.screenshot),
+    ]
+
+    static let validOptions = (options.map(\.name) + ["--help", "--version"]).joined(separator: ", ")
+
+    /// The text `--help` prints.
+    public static var helpText: String {
+        var lines = [
+            "Usage: lifecycle-lab [OPTION…]",
+            "",
+            "Lifecycle Lab shows SwiftUI's view-lifecycle tasks (onAppear, .task, .task(id:), scene",
+            "phase) running in a GTK window, with a live panel of every task: reproduce each bug and",
+            "each fix of the spec, switch strategies from the menu (Ctrl+1…6).",
+            "",
+            "Options:",
+        ]
+        let column = 26
+        for option in options {
+            let head = "  \(option.name) \(option.valueName)"
+            lines += wrap(option.help, width: 92 - column).enumerated().map { index, text in
+                (index == 0 ? head.padding(to: column) : String(repeating: " ", count: column)) + text
+            }
+        }
+        lines.append("  -h, --help".padding(to: column) + "Show this help and exit.")
+        lines.append("  --version".padding(to: column) + "Show the version and exit.")
+        lines += [
+            "",
+            "Exit status: 0 on success (with --scenario: the run matches the spec), 1 when the",
+            "scenario does not match or there is no display, 2 for bad input.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Why parsing stopped without options to run with.
+    public enum Stop: Error, Equatable, CustomStringConvertible {
+        /// `--help` or `-h`: print ``LaunchOptions/helpText``, exit 0.
+        case help
+        /// `--version`: print the version, exit 0.
+        case version
+        /// Bad input: this one line (without the program's name), exit 2.
+        case invalid(String)
+
+        public var description: String {
+            switch self {
+            case .help: "help requested"
+            case .version: "version requested"
+            case .invalid(let message): message
+            }
+        }
+    }
+
+    /// Parses `arguments` (without the program name) and validates the values.
+    public static func parse(_ arguments: [String]) throws(Stop) -> LaunchOptions {
+        var result = LaunchOptions()
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" { throw .help }
+            if argument == "--version" { throw .version }
+            guard argument.hasPrefix("-"), argument.count > 1 else {
+                throw .invalid("unexpected argument '\(argument)'; valid options: \(validOptions)")
+            }
+            // Split at the first "=" scalar (a value may start with a combining mark).
+            let name: String, inlineValue: String?
+            let scalars = argument.unicodeScalars
+            if let equals = scalars.firstIndex(of: "=") {
+                name = String(scalars[..<equals])
+                inlineValue = String(scalars[scalars.index(after: equals)...])
+            } else {
+                name = argument
+                inlineValue = nil
+            }
+            if name == "--help" || name == "-h" || name == "--version" {
+                throw .invalid("option '\(name)' takes no value; valid options: \(validOptions)")
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw .invalid("unknown option '\(name)'; valid options: \(validOptions)")
+            }
+            if let inlineValue {
+                result[keyPath: option.keyPath] = String(inlineValue)
+            } else if index < arguments.endIndex, !arguments[index].hasPrefix("--") {
+                // The next argument is the value even if it starts with one dash: `--time-scale -1`
+                // is a negative scale (reported as such), not an unknown option.
+                result[keyPath: option.keyPath] = arguments[index]
+                index += 1
+            } else {
+                throw .invalid("Missing value for '\(option.name) \(option.valueName)' (see --help)")
+            }
+        }
+        try result.validate()
+        return result
+    }
+
+    /// The validated time scale (1 when not given).
+    public var timeScale: Double { timeScaleText.flatMap(Double.init) ?? 1 }
+
+    /// The validated page to open first (the scenario's page, else `--page`, else the strategy's
+    /// page, else the toast).
+    public var startPage: PageID {
+        if let scenario, let page = LabPages.type(named: scenario) { return page.id }
+        if let page, let type = LabPages.type(named: page) { return type.id }
+        if let choice = strategyChoice { return choice.page }
+        return ToastPage.id
+    }
+
+    /// The page whose repro `--scenario` runs, validated; `nil` without `--scenario`.
+    public var scenarioPage: PageID? { scenario.flatMap { LabPages.type(named: $0)?.id } }
+
+    /// The validated strategy, if one was given.
+    public var strategyChoice: AnyStrategyID? {
+        strategy.flatMap { try? AnyStrategyID.parse($0, among: LabPages.strategies) }
+    }
+
+    static var pageList: String { LabPages.all.map { $0.id.rawValue }.joined(separator: ", ") }
+
+    static var scenarioList: String { LabPages.withScenario.map { $0.id.rawValue }.joined(separator: ", ") }
+
+    func validate() throws(Stop) {
+        if let strategy, strategyChoice == nil {
+            throw .invalid("unknown strategy '\(strategy)'; valid: \(Self.strategyList(LabPages.strategies))")
+        }
+        if let page, LabPages.type(named: page) == nil {
+            throw .invalid("unknown page '\(page)'; valid: \(Self.pageList)")
+        }
+        if let scenario, LabPages.type(named: scenario).map({ !$0.strategies.isEmpty }) != true {
+            throw .invalid("unknown scenario '\(scenario)'; valid: \(Self.scenarioList)")
+        }
+        if let scenario, let choice = strategyChoice, let page = LabPages.type(named: scenario), choice.page != page.id {
+            let valid = page.strategies
+            throw .invalid("strategy \(choice.rawValue) does not belong to scenario '\(scenario)'; valid for it: \(valid.isEmpty ? "none (the page has no strategies)" : Self.strategyList(valid))")
+        }
+        if let text = timeScaleText {
+            guard let value = Double(text) else {
+                throw .invalid("time scale '\(text)' is not a number; valid: a number greater than 0, e.g. 0.1 or 1")
+            }
+            guard value.isFinite, value > 0 else {
+                throw .invalid("time scale \(text) must be greater than 0 and finite; valid: a number greater than 0, e.g. 0.1 or 1")
+            }
+        }
+        if let screenshot { try Self.checkWritable(screenshot) }
+    }
+
+    static func strategyList(_ ids: [AnyStrategyID]) -> String {
+        ids.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// A screenshot path must end in .png and sit in an existing folder we may write to.
+    static func checkWritable(_ path: String) throws(Stop) {
+        guard path.lowercased().hasSuffix(".png") else {
+            throw .invalid("screenshot path '\(path)' must end in .png; valid: a .png file in a writable folder")
+        }
+        let folder: String
+        if let slash = path.lastIndex(of: "/") {
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            folder = "."
+        }
+        var info = stat()
+        guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw .invalid("screenshot folder '\(folder)' does not exist; valid: a .png file in an existing, writable folder")
+        }
+        // Probe by creating a file: `access(W_OK)` says yes to root even where nothing can be
+        // created (a read-only mount, /proc).
+        let probe = folder + "/.lifecycle-lab-probe-\(getpid())"
+        let fd = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        if fd >= 0 {
+            close(fd)
+            unlink(probe)
+        }
+        guard fd >= 0 else {
+            throw .invalid("screenshot folder '\(folder)' is not writable; valid: a .png file in an existing, writable folder")
+        }
+    }
+
+    /// Parses `arguments` (without the program name). On bad input prints one line naming the
+    /// problem and the valid values to standard error and exits 2; `--help` and `--version`
+    /// print to standard output and exit 0.
+    public static func parseOrExit2(_ arguments: [String], version: String) -> LaunchOptions {
+        do {
+            return try parse(arguments)
+        } catch {
+            switch error {
+            case .help:
+                print(helpText)
+                Glibc.exit(0)
+            case .version:
+                print("lifecycle-lab \(version)")
+                Glibc.exit(0)
+            case .invalid(let message):
+                writeStandardError("lifecycle-lab: \(message)\n")
+                Glibc.exit(2)
+            }
+        }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+extension String {
+    /// The string followed by spaces up to `width` characters (at least one space).
+    fileprivate func padding(to width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(1, width - count))
+    }
+}

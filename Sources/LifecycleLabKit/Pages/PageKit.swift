@@ -1,0 +1,103 @@
+import Gtk
+import LabModel
+
+/// The pieces every page shares: the title, the hint, the strategy row and the layout.
+@MainActor
+enum PageKit {
+    /// A page's root: a vertical box with GNOME margins and spacing.
+    static func root() -> Box {
+        let page = Box(.vertical, spacing: 12)
+        page.setMargins(18)
+        return page
+    }
+
+    /// The bold title.
+    static func title(_ text: String) -> Label {
+        let title = Label(text, accessibleRole: .heading)
+        title.setMarkup("<b>\(text)</b>")
+        title.addCssClass("title-3")
+        title.xalign = 0
+        return title
+    }
+
+    /// The one-sentence "what to try and what to watch".
+    static func hint(_ text: String) -> Label {
+        let hint = Label(text)
+        hint.wraps = true
+        hint.xalign = 0
+        hint.addCssClass("page-hint")
+        return hint
+    }
+
+    /// A left-aligned, wrapping label.
+    static func text(_ text: String = "", accessibleLabel: String? = nil) -> Label {
+        let label = Label(text)
+        label.xalign = 0
+        label.wraps = true
+        if let accessibleLabel { label.setAccessibleLabel(accessibleLabel) }
+        return label
+    }
+
+    /// A horizontal row of widgets.
+    static func row(_ widgets: [Widget], spacing: Int = 8) -> Box {
+        let row = Box(.horizontal, spacing: spacing)
+        for widget in widgets { row.append(widget) }
+        return row
+    }
+
+    /// A button with its accessible label set to its text.
+    static func button(_ text: String) -> Button {
+        let button = Button(text)
+        button.setAccessibleLabel(text)
+        return button
+    }
+
+    /// The framed box an inner page lives in (`frame`, the widget to host) and the padded box
+    /// its content goes in (`content`).
+    static func frame() -> (frame: Box, content: Box) {
+        let frame = Box(.vertical, spacing: 0)
+        frame.addCssClass("card")
+        frame.addCssClass("panel")
+        let content = Box(.vertical, spacing: 8)
+        content.setMargins(12)
+        frame.append(content)
+        return (frame, content)
+    }
+
+    /// Sets a strategy badge's text and colour: red for a bug, orange for a trap, green for a fix.
+    static func setBadge(_ badge: Label, text: String, kind: StrategyKind) {
+        badge.text = text
+        for other in StrategyKind.allCases { badge.removeCssClass(other.rawValue) }
+        badge.addCssClass(kind.rawValue)
+        badge.setAccessibleLabel("Current strategy: \(text), \(kind.rawValue)")
+    }
+
+    /// A badge label with the strategy style.
+    static func badge() -> Label {
+        let badge = Label()
+        badge.addCssClass("strategy-badge")
+        badge.valign = .center
+        return badge
+    }
+
+    /// The pages' *Run the repro* button: runs `page`'s documented repro on the real clock with
+    /// `busy` (the button itself, pickers the run relies on) insensitive meanwhile, and shows
+    /// the verdict in `verdictLabel`. A second press while it runs does nothing.
+    static func runReproInPlace(_ page: any LabPage, environment: LabEnvironment, busy: [Widget],
+                                verdictLabel: Label, running text: String) async {
+        guard busy.allSatisfy(\.isSensitive) else { return }
+        for widget in busy { widget.isSensitive = false }
+        verdictLabel.text = text
+        let driver = ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(
+            clock: environment.context.clock, timing: environment.timing))
+        if let verdict = await page.runScenario(driver: driver) { show(verdict, in: verdictLabel) }
+        for widget in busy { widget.isSensitive = true }
+    }
+
+    /// Shows a verdict in `label`, green when it matches the spec and red when not.
+    static func show(_ verdict: ScenarioVerdict, in label: Label) {
+        label.text = verdict.summary
+        label.removeCssClass(verdict.matchesSpec ? "verdict-bad" : "verdict-ok")
+        label.addCssClass(verdict.matchesSpec ? "verdict-ok" : "verdict-bad")
+    }
+}

@@ -1,0 +1,198 @@
+public import Gtk
+import GtkLifecycle
+public import LabModel
+import LifecycleTasks
+
+/// The toast page (SPEC §3): *Show toast* and *Hide toast*, and the toast itself, which slides
+/// up from the bottom edge when shown, vanishes at once when hidden, and dismisses itself D
+/// after it was shown — or earlier, when a strategy's stale timer fires (T1, T6).
+///
+/// The toast's widget and its `ToastView` (node + state) exist only while it is shown, as
+/// `if isPresented { ToastView() }` does in SwiftUI; the widget's map and unmap are the node's
+/// appear and disappear.
+@MainActor
+public final class ToastPage: LabPage {
+    public nonisolated static let id = PageID.toast
+    public nonisolated static let title = "Toast"
+    public nonisolated static var strategies: [AnyStrategyID] { ToastStrategyID.anyCases }
+
+    public let root: Widget
+    public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
+
+    /// The toast model; replaced on every strategy switch.
+    public private(set) var screen: ToastScreen
+    /// *Show toast*.
+    public let showButton = Button("Show toast")
+    /// *Hide toast*.
+    public let hideButton = Button("Hide toast")
+    /// Runs the documented repro in place.
+    public let reproButton = Button("Run the repro")
+    /// Where the toast appears.
+    public let host: ToastOverlayHost
+    /// "T1 · onAppear + Task (bug)" and what it does.
+    private let strategyBadge = Label()
+    private let strategyExplanation = Label()
+    private let statusLabel = Label()
+    private let logLabel = Label()
+    private let verdictLabel = Label()
+    private let environment: LabEnvironment
+    private var screenToken: ObservationToken?
+    private var ticker: SourceHandle?
+
+    /// Builds the page with T1.
+    public convenience init(environment: LabEnvironment) {
+        self.init(environment: environment, strategy: .t1)
+    }
+
+    /// Builds the page with `strategy`.
+    public init(environment: LabEnvironment, strategy: ToastStrategyID) {
+        self.environment = environment
+        let stage = Box(.vertical, spacing: 8)
+        stage.vexpand = true
+        stage.hexpand = true
+        stage.addCssClass("panel")
+        let overlay = Overlay()
+        overlay.child = stage
+        overlay.vexpand = true
+        overlay.setSizeRequest(width: 360, height: 220)
+        let message = "Saved to your library"
+        host = ToastOverlayHost(overlay: overlay, message: message)
+        screen = ToastScreen(strategy: strategy, context: environment.context, timing: environment.timing,
+                             host: host, scene: environment.windowScene, message: message)
+
+        let page = Box(.vertical, spacing: 12)
+        page.setMargins(18)
+        let title = Label("Toast", accessibleRole: .heading)
+        title.setMarkup("<b>Toast</b>")
+        title.xalign = 0
+        let hint = Label(
+            "Press Show toast, Hide toast after a second, then Show toast again, and watch when the second toast "
+                + "hides. With a buggy strategy the first, never-cancelled timer hides it early; the panel shows it as an "
+                + "orange orphan bar overlapping the second toast.")
+        hint.wraps = true
+        hint.xalign = 0
+        hint.addCssClass("page-hint")
+
+        // A one-row grid rather than a horizontal box: laying out a box asks the wrapping
+        // explanation for its width at a given height, and GTK 4.8's label answers by laying
+        // its text out again and again (a binary search), most of the first frame's text
+        // shaping; a grid asks for its height at the width it gets. Same look.
+        let strategyRow = Grid()
+        strategyRow.columnSpacing = 8
+        let strategyCaption = Label("Strategy:")
+        strategyBadge.addCssClass("strategy-badge")
+        strategyBadge.setAccessibleLabel("Current strategy")
+        strategyExplanation.wraps = true
+        strategyExplanation.xalign = 0
+        strategyExplanation.hexpand = true
+        strategyRow.attach(strategyCaption, column: 0, row: 0)
+        strategyRow.attach(strategyBadge, column: 1, row: 0)
+        strategyRow.attach(strategyExplanation, column: 2, row: 0)
+
+        let buttons = Box(.horizontal, spacing: 8)
+        showButton.setAccessibleLabel("Show toast")
+        hideButton.setAccessibleLabel("Hide toast")
+        showButton.addCssClass("suggested-action")
+        reproButton.tooltip = "t = 0 show, D/3 hide, D/2 show, then watch; prints the verdict below"
+        buttons.append(showButton)
+        buttons.append(hideButton)
+        buttons.append(reproButton)
+
+        statusLabel.xalign = 0
+        statusLabel.setAccessibleLabel("Toast status")
+        verdictLabel.xalign = 0
+        verdictLabel.wraps = true
+        verdictLabel.isSelectable = true
+        logLabel.xalign = 0
+        logLabel.wraps = true
+        logLabel.addCssClass("event-log")
+        stage.append(logLabel)
+        logLabel.setMargins(10)
+
+        page.append(title)
+        page.append(hint)
+        page.append(strategyRow)
+        page.append(buttons)
+        page.append(statusLabel)
+        page.append(overlay)
+        page.append(verdictLabel)
+        root = page
+
+        showButton.onClicked { [weak self] in self?.screen.show() }
+        hideButton.onClicked { [weak self] in self?.screen.hide() }
+        reproButton.onClicked { [weak self] in
+            guard let self else { return }
+            Task { @MainActor in await self.runReproInPlace() }
+        }
+        attach(screen)
+    }
+
+    public func select(strategy: AnyStrategyID) {
+        guard let id = strategy.as(ToastStrategyID.self) else { return }
+        screen.reset()
+        screen = ToastScreen(strategy: id, context: environment.context, timing: environment.timing,
+                             host: host, scene: environment.windowScene, message: screen.message)
+        attach(screen)
+    }
+
+    public func reset() { select(strategy: AnyStrategyID(screen.strategy)) }
+
+    public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? {
+        reset()
+        return await driver.run(toast: screen, actuator: ToastActuator(page: self))
+    }
+
+    /// The repro button: runs the documented repro on this page and shows the verdict.
+    private func runReproInPlace() async {
+        await PageKit.runReproInPlace(self, environment: environment, busy: [reproButton],
+                                      verdictLabel: verdictLabel, running: "Running the repro (t = 0 show, D/3 hide, D/2 show)…")
+    }
+
+    private func attach(_ screen: ToastScreen) {
+        screenToken = screen.onChange { [weak self] in self?.refresh() }
+        let id = screen.strategy
+        PageKit.setBadge(strategyBadge, text: "\(id.rawValue) · \(id.title)", kind: id.kind)
+        strategyExplanation.text = id.explanation
+        refresh()
+    }
+
+    private func refresh() {
+        if screen.isPresented {
+            if ticker == nil {
+                ticker = MainLoop.timeoutSource(after: .milliseconds(100)) { [weak self] in
+                    guard let self else { return false }
+                    self.updateStatus()
+                    if !self.screen.isPresented { self.ticker = nil; return false }
+                    return true
+                }
+            }
+        }
+        updateStatus()
+        let lines = screen.logLines.suffix(8).map { "t=\(LabFormat.seconds($0.time))  \($0.text)" }
+        logLabel.text = lines.isEmpty ? "The toast's log lines appear here." : lines.joined(separator: "\n")
+    }
+
+    private func updateStatus() {
+        if let remaining = screen.remainingTime {
+            statusLabel.text = "Toast shown — D runs out in \(LabFormat.seconds(remaining))"
+            host.updateRemaining(remaining)
+        } else {
+            statusLabel.text = "Toast hidden (D = \(LabFormat.seconds(screen.toastDuration)))"
+        }
+    }
+}
+
+/// Performs the toast repro's actions by clicking the page's real buttons.
+@MainActor
+final class ToastActuator: ScenarioActuator {
+    private weak var page: ToastPage?
+    init(page: ToastPage) { self.page = page }
+
+    func perform(_ action: ToastAction) async {
+        guard let page else { return }
+        switch action {
+        case .show: page.showButton.click()
+        case .hide: page.hideButton.click()
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Gtk
+import LabModel
+
+/// The layout the pages with an inner view share (button, scene phase, server): title and hint,
+/// a picker with the strategy badge and its explanation, *Show view* / *Close view* / *Run the
+/// repro*, the area the inner view is shown in (a note while it is closed), the page's own
+/// results, the screen's log and the last verdict.
+///
+/// ```swift
+/// let layout = ViewPageLayout(title: "Button work", hint: "…", pickerCaption: "Strategy:",
+///                             pickerItems: ["B1 · …", "B2 · …"], closedNote: "The view is closed.",
+///                             results: [resultsLabel])
+/// layout.showViewState(isShown: screen.isViewShown)
+/// ```
+@MainActor
+final class ViewPageLayout {
+    /// The page's root widget.
+    let root: Box
+    /// The strategy (or server) picker.
+    let picker: DropDown
+    /// *Show view*.
+    let showButton = PageKit.button("Show view")
+    /// *Close view*: closes the inner view while its work runs.
+    let closeButton = PageKit.button("Close view")
+    /// Runs the page's documented repro in place and shows the verdict.
+    let reproButton = PageKit.button("Run the repro")
+    /// Where the inner view's widget goes (a ``WidgetHost``'s container).
+    let viewArea = Box(.vertical, spacing: 8)
+    /// The last verdict of *Run the repro*.
+    let verdictLabel = PageKit.text()
+    private let badge = PageKit.badge()
+    private let explanation = PageKit.text()
+    private let closedNote: Label
+    private let logLabel = PageKit.text()
+
+    /// Builds the layout.
+    /// - Parameters:
+    ///   - title: the page's bold title.
+    ///   - hint: what to try and what to watch.
+    ///   - pickerCaption: the label before the picker ("Strategy:", "Server:").
+    ///   - pickerItems: the picker's entries.
+    ///   - closedNote: what the view area says while the view is closed.
+    ///   - controls: rows of the page's own buttons, under *Show view* / *Close view*.
+    ///   - results: the page's own result labels, under the view area.
+    init(title: String, hint: String, pickerCaption: String, pickerItems: [String], closedNote: String,
+         controls: [Widget] = [], results: [Widget]) {
+        picker = DropDown(items: pickerItems)
+        picker.setAccessibleLabel(String(pickerCaption.dropLast()))
+        self.closedNote = PageKit.text(closedNote)
+        let page = PageKit.root()
+        page.append(PageKit.title(title))
+        page.append(PageKit.hint(hint))
+        page.append(PageKit.row([Label(pickerCaption), picker, badge]))
+        explanation.addCssClass("page-hint")
+        page.append(explanation)
+        showButton.addCssClass("suggested-action")
+        page.append(PageKit.row([showButton, closeButton, reproButton]))
+        for row in controls { page.append(row) }
+        self.closedNote.addCssClass("page-hint")
+        viewArea.append(self.closedNote)
+        page.append(viewArea)
+        for widget in results { page.append(widget) }
+        logLabel.addCssClass("event-log")
+        page.append(logLabel)
+        verdictLabel.isSelectable = true
+        page.append(verdictLabel)
+        root = page
+    }
+
+    /// Shows the strategy's badge and explanation, and forgets the last verdict.
+    func showStrategy(badge text: String, kind: StrategyKind, explanation: String) {
+        PageKit.setBadge(badge, text: text, kind: kind)
+        self.explanation.text = explanation
+        verdictLabel.text = ""
+    }
+
+    /// Selects `index` in the picker unless it is selected already (no change signal then).
+    func select(pickerIndex index: Int) {
+        if picker.selectedIndex != index { picker.selectedIndex = index }
+    }
+
+    /// Whether the inner view is shown: the closed note, and which of Show and Close can be pressed.
+    func showViewState(isShown: Bool) {
+        closedNote.isVisible = !isShown
+        showButton.isSensitive = !isShown
+        closeButton.isSensitive = isShown
+    }
+
+    /// The screen's newest log lines.
+    func showLog(_ lines: [LogLine]) {
+        logLabel.text = lines.suffix(6).map { "t=\(LabFormat.seconds($0.time))  \($0.text)" }.joined(separator: "\n")
+    }
+
+    /// *Run the repro*: runs `page`'s repro with the picker and the button insensitive meanwhile.
+    func runRepro(of page: any LabPage, environment: LabEnvironment, running text: String) async {
+        await PageKit.runReproInPlace(page, environment: environment, busy: [reproButton, picker],
+                                      verdictLabel: verdictLabel, running: text)
+    }
+}
+
+/// Runs an action once when the main loop is next idle, however often it was asked for meanwhile
+/// (a burst of registry changes redraws a page once).
+@MainActor
+final class IdleRefresh {
+    private var queued = false
+    private let action: @MainActor () -> Void
+
+    /// Makes a refresher for `action`; it must not keep its owner alive (capture it weakly).
+    init(_ action: @escaping @MainActor () -> Void) {
+        self.action = action
+    }
+
+    /// Runs the action at the next idle, once.
+    func request() {
+        guard !queued else { return }
+        queued = true
+        MainLoop.idle { [weak self] in
+            self?.queued = false
+            self?.action()
+        }
+    }
+}

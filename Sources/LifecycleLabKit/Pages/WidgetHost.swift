@@ -1,0 +1,40 @@
+import Gtk
+import GtkLifecycle
+import LabModel
+
+/// Shows a screen's views with real widgets: `present(_:)` builds the view's widget tree and
+/// appends it to a container, so the node appears when GTK maps it; `dismiss(_:)` removes it,
+/// which unmaps it synchronously (the node disappears before `dismiss` returns).
+@MainActor
+final class WidgetHost<Hosted: HostedView>: ViewHost {
+    /// Where the view's widget goes.
+    let container: Box
+    /// Makes the widget tree of one view. It must not keep the view's state alive (capture the
+    /// page weakly, never the state). Set it once the page exists.
+    var build: (@MainActor (Hosted) -> Widget)?
+    private var shown: [(view: Hosted, widget: Widget, binding: WidgetLifecycle)] = []
+
+    /// Makes a host that appends to `container`.
+    init(container: Box) {
+        self.container = container
+    }
+
+    /// The widget of the view on screen, if any.
+    var currentWidget: Widget? { shown.last?.widget }
+
+    func present(_ view: Hosted) {
+        guard let build else { preconditionFailure("WidgetHost: set build before presenting a view") }
+        let widget = build(view)
+        // Bind before appending: appending to a mapped container maps the widget at once.
+        let binding = WidgetLifecycle(node: view.node, widget: widget)
+        shown.append((view, widget, binding))
+        container.append(widget)
+    }
+
+    func dismiss(_ view: Hosted) {
+        guard let index = shown.firstIndex(where: { $0.view === view }) else { return }
+        let entry = shown.remove(at: index)
+        container.remove(entry.widget)  // unmaps now: the node disappears
+        entry.binding.detach()
+    }
+}

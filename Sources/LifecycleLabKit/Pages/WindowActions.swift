@@ -1,0 +1,29 @@
+import Gtk
+import LabModel
+import LifecycleTasks
+
+/// The window actions of the scenarios, done on the real main window: each waits until the
+/// window's scene reports the phase the action leads to, so when it returns the action has
+/// been delivered (SPEC §1: minimize → `.background`, focus elsewhere → `.inactive`).
+@MainActor
+enum WindowActions {
+    /// How long a window manager may take to minimize, restore or move the focus.
+    static let timeout: Duration = .seconds(3)
+
+    /// Performs `action` on the main window and waits for its scene phase.
+    static func perform(_ action: WindowAction, environment: LabEnvironment) async {
+        switch action {
+        case .minimize:
+            environment.window.minimize()
+        case .restore:
+            environment.window.unminimize()
+            environment.window.present()
+        case .focusElsewhere:
+            environment.focusElsewhere()
+        case .focus:
+            environment.focusMainWindow()
+        }
+        guard let scene = environment.windowScene else { return }
+        _ = await MainLoop.waitUntil(timeout: timeout) { scene.phase == action.resultingPhase }
+    }
+}

@@ -1,0 +1,77 @@
+public import Gtk
+public import GtkLifecycle
+public import LabModel
+public import LifecycleTasks
+
+/// What every page of the app shares: the GTK application and main window, the core's
+/// context (clock, task registry, event log), the spec's durations and the scenes.
+///
+/// Made once at start-up by ``LabApp``; pages get it in their initializer.
+@MainActor
+public final class LabEnvironment {
+    /// The running application (for actions and the idle inhibitor).
+    public let application: Application
+    /// The clock, task registry and event log every page's tasks use.
+    public let context: LifecycleContext
+    /// The spec's durations (D, L, P), scaled by `--time-scale`.
+    public let timing: LabTiming
+    /// GTK windows → core scenes.
+    public let scenes: GtkScenes
+    /// The main window. Set by ``LabApp`` before any page is built.
+    public internal(set) var window: Window!
+    /// The main window's scene (its phase follows the window). Set with ``window``.
+    public internal(set) var windowScene: WindowScene!
+    /// The status notifications of the server page (I1).
+    public let statusCenter = StatusCenter()
+    /// A small second window that takes the focus away from the main one (scene phase
+    /// `.inactive`); made on first use.
+    private var elsewhere: Window?
+
+    /// Makes the environment; ``LabApp`` fills in the window once it exists.
+    public init(application: Application, context: LifecycleContext, timing: LabTiming) {
+        self.application = application
+        self.context = context
+        self.timing = timing
+        self.scenes = GtkScenes(context: context)
+    }
+
+    /// Gives the focus to a second window, so the main window becomes `.inactive` (SPEC §1).
+    public func focusElsewhere() {
+        let other: Window
+        if let elsewhere {
+            other = elsewhere
+        } else {
+            other = Window(title: "Elsewhere")
+            other.setDefaultSize(width: 260, height: 120)
+            let label = Label("The main window lost the focus.\nClose this window or click the main one.")
+            label.setMargins(18)
+            other.child = label
+            other.hidesOnClose = true
+            elsewhere = other
+        }
+        other.present()
+    }
+
+    /// Gives the focus back to the main window (`.active`).
+    public func focusMainWindow() {
+        elsewhere?.hide()
+        window.present()
+    }
+
+    /// Closes the second window for good (shutdown).
+    func closeElsewhere() {
+        elsewhere?.destroy()
+        elsewhere = nil
+    }
+}
+
+extension LabEnvironment {
+    /// Makes `window` the main window the pages use and gives it its scene (named "main").
+    ///
+    /// ``LabApp`` does the same at start-up; the GTK tests call this to build the pages in a
+    /// window of their own.
+    public func attachMainWindowForPages(_ window: Window) {
+        self.window = window
+        self.windowScene = scenes.scene(for: window, name: "main")
+    }
+}
