@@ -22,6 +22,15 @@ trap 'rm -rf "$work"' EXIT
 command -v xdotool >/dev/null || { echo "shutdown.sh: needs xdotool (apt-get install xdotool)" >&2; exit 1; }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# watchdog SECONDS PID: in the background, kills PID with SIGKILL after SECONDS unless the
+# watchdog itself is sent SIGTERM first ($! is its pid). A separate `sh`, not a bash subshell:
+# a subshell killed before it can drop the inherited EXIT trap would run this script's clean-up
+# and delete the work folder under the next case.
+watchdog() {
+    sh -c 'trap "kill \$s 2>/dev/null; exit 0" TERM; sleep "$1" & s=$!; wait $s && kill -KILL "$2" 2>/dev/null' \
+        watchdog "$1" "$2" &
+}
 fail() { echo "FAIL $1: $2"; sed 's/^/    | /' "$work/err" | tail -n 8; failed=$((failed + 1)); }
 
 # run_case NAME HOW EXPECT_LEFT MAX_MS -- APP_ARGS...
@@ -57,8 +66,7 @@ run_case() {
         SIGTERM)      kill -TERM "$pid" ;;
     esac
     # A watchdog so a hung shutdown fails the case instead of the script.
-    # (`trap - EXIT`: the subshell must not run the script's clean-up when it ends.)
-    ( trap - EXIT; sleep $(( (max_ms + grace_ms) / 1000 + 5 )); kill -KILL "$pid" 2>/dev/null ) &
+    watchdog $(( (max_ms + grace_ms) / 1000 + 5 )) "$pid"
     local dog=$!
     wait "$pid"; rc=$?
     t1=$(now_ms)
@@ -101,7 +109,7 @@ warm_up() {
         xdotool windowactivate --sync "$wid" 2>/dev/null
         local t0; t0=$(now_ms)
         xdotool key --clearmodifiers alt+F4
-        ( trap - EXIT; sleep 10; kill -KILL "$pid" 2>/dev/null ) &
+        watchdog 10 "$pid"
         local dog=$!
         wait "$pid"
         echo "warm-up (not a case): one launch and window close, request→exit $(( $(now_ms) - t0 )) ms"
