@@ -13,7 +13,7 @@
 #   scripts/with-display Tests/package/install.sh
 # Prints one line per check, then "N passed, N failed".
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 [[ -n ${DISPLAY:-} ]] || { echo "install.sh: needs a display (run it under scripts/with-display)" >&2; exit 1; }
 passed=0 failed=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/lifecycle-lab-install-test.XXXXXX")
