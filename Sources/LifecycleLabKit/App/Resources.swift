@@ -2,22 +2,35 @@
 import Glibc
 #endif
 
-/// Where the app's resources (style sheet, icon) are found: `$LIFECYCLE_LAB_RESOURCES`, then
-/// `resources/` in the working directory, then beside the executable's package.
+/// Where the app's data (its style sheet) is found: `$LIFECYCLE_LAB_RESOURCES`, then beside the
+/// executable — the package's `resources/` for a build in `.build/<triple>/<config>/`, the
+/// installed copy in `<prefix>/share/lifecycle-lab` for `<prefix>/bin/lifecycle-lab` — and last
+/// `resources/` in the working directory.
 enum Resources {
     static var searchPath: [String] {
         var folders: [String] = []
         if let env = getenv("LIFECYCLE_LAB_RESOURCES") { folders.append(String(cString: env)) }
-        folders.append("resources")
-        let exe = CommandLine.arguments.first ?? ""
-        if let slash = exe.lastIndex(of: "/") {
+        if let bin = executableFolder {
             // .build/<triple>/<config>/lifecycle-lab → the package root's resources/
-            let bin = String(exe[..<slash])
             folders.append(bin + "/../../../resources")
             folders.append(bin + "/../../resources")
             folders.append(bin + "/../share/lifecycle-lab")
         }
+        folders.append("resources")
         return folders
+    }
+
+    /// The folder of the running executable: `/proc/self/exe`, which the kernel resolves
+    /// whichever way the app was started (a PATH look-up leaves argv[0] without a folder);
+    /// argv[0] only where /proc is not mounted.
+    static var executableFolder: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let exe = count > 0
+            ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments.first ?? ""
+        guard let slash = exe.lastIndex(of: "/") else { return nil }
+        return String(exe[..<slash])
     }
 
     /// The first readable `file` on the search path, as an absolute path with symbolic links
