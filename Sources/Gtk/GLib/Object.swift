@@ -94,11 +94,3 @@ extension Object: Hashable {
     nonisolated public static func == (lhs: Object, rhs: Object) -> Bool { lhs === rhs }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
-
-/// A weak reference to a Swift object, for checking that a closure released what it captured.
-public struct WeakBox<T: AnyObject> {
-    /// The object, while something else keeps it alive.
-    public weak var value: T?
-    /// Creates a weak reference.
-    public init(_ value: T?) { self.value = value }
-}

@@ -96,6 +96,12 @@ public final class ListView<Row: Widget>: Widget {
     }
     /// Rebinds every row (only visible rows cost anything).
     public func reloadAll() { setRows(rows.ids) }
+    /// Scrolls as little as needed to show the row at `index`. Activates GtkListBase's
+    /// `list.scroll-to-item` action (`gtk_widget_activate_action_variant`).
+    public func scrollTo(index: Int) {
+        precondition(index >= 0 && index < count, "Gtk.ListView.scrollTo: row \(index) out of range 0..<\(count)")
+        _ = gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+    }
 
     private func splice(at index: Int, removing count: Int, inserting ids: [String]) {
         precondition(index >= 0 && index + count <= rows.ids.count,
