@@ -1,6 +1,9 @@
 import Gtk
+import GtkLifecycle
+import LifecycleTasks
 
-/// SPEC §1: map/unmap and window phases from real widgets in a real window (issue 2, tests).
+/// SPEC §1: map/unmap and scene phases from real widgets in real windows, through the adapter
+/// (`GtkScenes`, `WindowScene`, `AppScene`) for the phases.
 @MainActor
 enum LifecycleEventTests {
     static var cases: [GtkTestCase] {
@@ -71,55 +74,60 @@ enum LifecycleEventTests {
                 expectEqual(log, ["appear", "disappear"])
             },
             GtkTestCase("§1 scene phase: minimize and restore → background and back, no disappear") {
+                let scenes = GtkScenes(context: LifecycleContext())
                 let window = Harness.window("minimize")
                 let label = Label("content")
                 window.child = label
                 var disappeared = 0
                 label.onUnmap { disappeared += 1 }
-                let tracker = WindowPhaseTracker(window: window)
-                expectEqual(tracker.phase, .background, "before present")
-                var phases: [WindowPhase] = []
-                tracker.onPhaseChange { _, new in phases.append(new) }
+                let scene = scenes.scene(for: window, name: "minimize")
+                expectEqual(scene.phase, .background, "before present")
+                var phases: [ScenePhase] = []
+                let token = scene.onChange { _, new in phases.append(new) }
                 try await presentAndFocus(window)
-                expectEqual(tracker.phase, .active, "after present")
+                expectEqual(scene.phase, .active, "after present")
                 phases = []
                 try await minimizeAndWait(window)
-                try await waitFor("background") { tracker.phase == .background }
+                try await waitFor("background") { scene.phase == .background }
                 await settle()
                 expect(window.isMinimized, "surface state MINIMIZED")
                 expect(label.isMapped, "content stays mapped while minimized")
                 expectEqual(disappeared, 0, "disappear count on minimize")
                 window.unminimize()
                 window.present()
-                try await waitFor("active again") { tracker.phase == .active }
+                try await waitFor("active again") { scene.phase == .active }
                 await settle()
                 // Minimizing goes straight to background (no disappear); restoring maps the
                 // window before the window manager gives it the focus.
                 expectEqual(phases, [.background, .inactive, .active], "phases")
                 expectEqual(disappeared, 0, "disappear count after restore")
+                token.cancel()
             },
             GtkTestCase("§1 scene phase: focus to a second window and back → inactive, active") {
+                let scenes = GtkScenes(context: LifecycleContext())
                 let first = Harness.window("first")
                 let second = Harness.window("second")
-                let tracker = WindowPhaseTracker(window: first)
-                var phases: [WindowPhase] = []
+                let scene = scenes.scene(for: first, name: "first")
+                var phases: [ScenePhase] = []
                 try await presentAndFocus(first)
-                tracker.onPhaseChange { _, new in phases.append(new) }
+                let token = scene.onChange { _, new in phases.append(new) }
                 try await moveFocus(from: first, to: second)
-                try await waitFor("first inactive") { tracker.phase == .inactive }
+                try await waitFor("first inactive") { scene.phase == .inactive }
                 try await presentAndFocus(first)
                 await settle()
                 expectEqual(phases, [.inactive, .active])
+                token.cancel()
             },
             GtkTestCase("§1 scene phase: hiding a window → background (its widgets disappear); showing it → active") {
+                let scenes = GtkScenes(context: LifecycleContext())
                 let window = Harness.window("hide")
                 let label = Label("content")
                 window.child = label
                 var log: [String] = []
                 label.onUnmap { log.append("disappear") }
                 label.onMap { log.append("appear") }
-                let tracker = WindowPhaseTracker(window: window)
-                tracker.onPhaseChange { old, new in log.append("\(old)→\(new)") }
+                let scene = scenes.scene(for: window, name: "hide")
+                let token = scene.onChange { old, new in log.append("\(old)→\(new)") }
                 try await presentAndFocus(window)
                 log = []
                 window.hide()
@@ -131,29 +139,37 @@ enum LifecycleEventTests {
                 expectEqual(log.first, "appear", "show maps the content first")
                 expect(log.last?.hasSuffix("→active") == true, "then the focus returns: \(log)")
                 expect(!log.contains("disappear"), "no disappear on show")
-                expectEqual(tracker.phase, .active)
+                expectEqual(scene.phase, .active)
+                token.cancel()
             },
-            GtkTestCase("§1 app scene phase: active while any window is active, background when all minimized") {
+            GtkTestCase("§1 app scene phase: active while any window is active, inactive while one is shown unfocused and the rest are background, background when all are minimized") {
+                let scenes = GtkScenes(context: LifecycleContext())
+                expectEqual(scenes.app.phase, .background, "no window followed")
                 let first = Harness.window("app-first")
                 let second = Harness.window("app-second")
-                let app = AppPhaseAggregator()
-                app.track(first)
-                app.track(second)
-                expectEqual(app.phase, .background, "no window shown")
+                let thief = Harness.window("app-focus-thief")  // not followed: only takes the focus
+                let firstScene = scenes.scene(for: first, name: "first")
+                let secondScene = scenes.scene(for: second, name: "second")
+                expectEqual(scenes.app.phase, .background, "no window shown")
                 try await presentAndFocus(first)
-                expectEqual(app.phase, .active, "first shown")
+                expectEqual(scenes.app.phase, .active, "first shown")
                 try await presentAndFocus(second)
-                try await waitFor("app active with second focused") { app.phase == .active }
+                try await waitFor("app active with second focused") { scenes.app.phase == .active }
                 try await minimizeAndWait(first)
                 try await minimizeAndWait(second)
-                try await waitFor("app background") { app.phase == .background }
+                try await waitFor("app background") { scenes.app.phase == .background }
                 try await restoreAndWait(first)
-                try await waitFor("app active again") { app.phase == .active }
+                try await waitFor("app active again") { scenes.app.phase == .active }
+                try await moveFocus(from: first, to: thief)
+                try await waitFor("app inactive") { scenes.app.phase == .inactive }
+                expectEqual([firstScene.phase, secondScene.phase], [.inactive, .background], "one inactive, one background")
                 second.destroy()
                 await settle()
-                expectEqual(app.windows.count, 1, "destroyed window untracked")
-                expectEqual(WindowPhase.aggregate([.background, .inactive]), .inactive, "aggregate rule")
-                expectEqual(WindowPhase.aggregate([]), .background, "aggregate of none")
+                // The destroyed window left the app aggregate: its scene is closed, so even an
+                // update to .active changes neither the scene nor the app.
+                secondScene.update(phase: .active)
+                expectEqual(secondScene.phase, .background, "destroyed window's scene")
+                expectEqual(scenes.app.phase, .inactive, "app without the destroyed window")
             },
         ]
     }

@@ -33,6 +33,11 @@ public class Widget: Object {
     public func show() { isVisible = true }
     /// Hides the widget. Wraps `gtk_widget_set_visible(FALSE)`.
     public func hide() { isVisible = false }
+    /// Called when ``isVisible`` changes. Wraps `notify::visible`.
+    @discardableResult
+    public func onVisibleChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("visible", body)
+    }
     /// Whether the widget is mapped (it and all its ancestors are visible and on screen).
     /// Wraps `gtk_widget_get_mapped`.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
