@@ -26,23 +26,34 @@ extension MainLoop {
     /// before it lets GTK handle input and paint again.
     nonisolated static let drainBudgetNanoseconds: UInt64 = 1_000_000
 
+    /// After a drain, how long the bridge waits — spinning for the first ``spinMicroseconds``,
+    /// then blocked in `select` on the eventfd — for the next main-actor job before it returns
+    /// to GLib. A main actor that ping-pongs with other threads (a `Task.yield()`, an `await`
+    /// on another actor in a loop, an `AsyncStream` fed from a worker) then skips one whole
+    /// GLib iteration per hop (measured: about 3 µs of 12 on the benchmark host). It only ever
+    /// delays GTK's own events by this much right after main-actor work, within the 1 ms drain
+    /// budget; only the spin part costs CPU. A constant: to tune it, change it here and
+    /// compare `lifecycle-bench bridge.` before and after (0 returns to GLib at once).
+    nonisolated static let lingerMicroseconds = 50
+
+    /// The first part of ``lingerMicroseconds`` that the bridge spends spinning (a
+    /// non-blocking `poll` of the eventfd in a loop) rather than blocked in `select`. Waking a
+    /// thread blocked in the kernel costs several microseconds on top of the hand-over itself;
+    /// a main actor ping-ponging with a worker thread hands back within a few microseconds, so
+    /// a short spin catches it on a running thread. Measured with `lifecycle-bench bridge.hop`
+    /// (30,000 `Task.yield()` round trips, 11 rounds): 0 µs of spin 16.6 µs per hop (ratio
+    /// 1.16 against `dispatchMain()`), 20 µs 8.95 µs (0.67), 50 µs 7.6 µs (0.86, more CPU).
+    /// It spins only right after main-actor work, never while idle (`bridge.idle_cpu` is
+    /// unchanged), and at most this long per drain. A constant, as ``lingerMicroseconds``.
+    nonisolated static let spinMicroseconds = 20
+
     /// The bridge source's callback. Reads the eventfd first (libdispatch only writes it; jobs
     /// enqueued while we drain write it again), drains the main queue, and while more work
     /// arrives — enqueued by the drain itself, or by another thread within
     /// ``lingerMicroseconds`` — and the budget lasts, drains again right here: a main-actor
     /// hop then costs a `read` and a drain instead of a whole GLib loop iteration (poll,
     /// prepare and check of every source, GDK's X11 source reading the X socket twice).
-    /// After a drain, how long the bridge waits — spinning for the first
-    /// ``spinMicroseconds``, then blocked in `select` on the eventfd — for the next main-actor
-    /// job before it returns to GLib. A main actor that
-    /// ping-pongs with other threads (a `Task.yield()`, an `await` on another actor in a loop,
-    /// an `AsyncStream` fed from a worker) then skips one whole GLib iteration per hop
-    /// (measured: about 3 µs of 12 on the benchmark host). It only ever delays GTK's own
-    /// events by this much right after main-actor work, within the 1 ms drain budget; only
-    /// the spin part costs CPU. Set it to 0 to return to GLib at once. Main thread only.
-    // nonisolated(unsafe): read by the bridge callback, which GLib runs on the main thread, and
-    // set by callers on that thread; no other thread touches it, so no lock is needed.
-    nonisolated(unsafe) public static var lingerMicroseconds = 50
+    /// Wraps `_dispatch_main_queue_callback_4CF`.
     nonisolated static func drainMainQueue(fd: Int32) {
         isDraining = true
         defer { isDraining = false }
@@ -72,18 +83,6 @@ extension MainLoop {
             }
         }
     }
-
-    /// The first part of ``lingerMicroseconds`` that the bridge spends spinning (a
-    /// non-blocking `poll` of the eventfd in a loop) rather than blocked in `select`. Waking a
-    /// thread blocked in the kernel costs several microseconds on top of the hand-over itself;
-    /// a main actor ping-ponging with a worker thread hands back within a few microseconds, so
-    /// a short spin catches it on a running thread. Measured with `lifecycle-bench bridge.hop`
-    /// (30,000 `Task.yield()` round trips, 11 rounds): 0 µs of spin 16.6 µs per hop (ratio
-    /// 1.16 against `dispatchMain()`), 20 µs 8.95 µs (0.67), 50 µs 7.6 µs (0.86, more CPU).
-    /// It spins only right after main-actor work, never while idle (`bridge.idle_cpu` is
-    /// unchanged), and at most this long per drain. Main thread only; 0 turns it off.
-    // nonisolated(unsafe): as for `lingerMicroseconds`.
-    nonisolated(unsafe) public static var spinMicroseconds = 20
 
     /// Waits up to ``lingerMicroseconds`` for the eventfd to become readable: spinning for
     /// the first ``spinMicroseconds``, then blocked in `select`.
