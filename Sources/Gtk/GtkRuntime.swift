@@ -33,7 +33,7 @@ public enum GtkRuntime {
         (Int(gtk_get_major_version()), Int(gtk_get_minor_version()), Int(gtk_get_micro_version()))
     }
 
-    /// Whether this thread is the process's main thread (`gettid() == getpid()`).
+    /// Whether this thread is the process's main thread. Compares `gettid()` with `getpid()`.
     public nonisolated static var isMainThread: Bool { cg_is_main_thread() != 0 }
 
     static var displayDescription: String {
@@ -64,11 +64,12 @@ public enum GtkRuntime {
     }
 }
 
-/// GTK could not start.
+/// GTK could not start (`gtk_init_check` failed).
 public enum GtkInitError: Error, CustomStringConvertible, Equatable, Sendable {
     /// `gtk_init_check` failed: no display could be opened.
     case noDisplay(String)
 
+    /// What went wrong and how to get a display.
     public var description: String {
         switch self {
         case .noDisplay(let detail):

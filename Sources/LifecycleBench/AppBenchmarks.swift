@@ -5,7 +5,7 @@ import LifecycleTasks
 import Glibc
 #endif
 
-/// The app's figures (issue 4): cancel latency, start-up against a minimal C GTK window, one
+/// The app's figures: cancel latency, start-up against a minimal C GTK window, one
 /// panel update at 10k live tasks, 10k show/hide cycles, and idle CPU. Needs a display (run
 /// under `scripts/with-display`).
 @MainActor

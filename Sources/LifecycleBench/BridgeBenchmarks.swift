@@ -3,7 +3,7 @@ import Glibc
 import Gtk
 import Synchronization
 
-/// Bridge benchmarks (issue 2): how well the main actor runs inside GTK's GLib loop.
+/// Bridge benchmarks: how well the main actor runs inside GTK's GLib loop.
 ///
 /// - `bridge.hop`: one main-actor `Task.yield()` round trip with GTK's loop running (a window
 ///   open), against the same loop under `dispatchMain()` in the same run. `dispatchMain()`

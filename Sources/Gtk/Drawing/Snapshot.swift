@@ -27,7 +27,13 @@ extension Widget {
 
 /// Why ``Widget/savePNG(to:)`` failed.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
-    case notRealized, emptySize, cannotWrite(String)
+    /// The widget has no native surface or renderer yet (`gtk_widget_get_native`).
+    case notRealized
+    /// The widget has no allocated size, or drew nothing (`gtk_snapshot_free_to_node`).
+    case emptySize
+    /// `gdk_texture_save_to_png` could not write the file at this path.
+    case cannotWrite(String)
+    /// What went wrong and what to do.
     public var description: String {
         switch self {
         case .notRealized: "the widget is not realized: present its window first"

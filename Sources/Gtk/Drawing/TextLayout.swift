@@ -20,6 +20,8 @@ public final class TextLayout {
     let layout: OpaquePointer
     private let baseFont: OpaquePointer?
 
+    /// Wraps `gtk_widget_create_pango_layout`.
+    ///
     /// A layout using `widget`'s Pango context: its CSS font as it is now. Make one in each draw
     /// call (it is cheap) so a changed style or font setting is picked up.
     public init(for widget: Widget) {

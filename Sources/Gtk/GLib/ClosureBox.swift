@@ -19,7 +19,8 @@ import Synchronization
 public class GLibClosureBox: @unchecked Sendable {
     private static let live = Atomic<Int>(0)
 
-    /// How many Swift closures GLib holds right now (retained in, not yet destroy-notified).
+    /// How many Swift closures GLib holds right now: handed to `g_signal_connect_data`,
+    /// `g_idle_add_full` and the like, and not yet given back through their destroy notify.
     public static var liveCount: Int { live.load(ordering: .relaxed) }
 
     /// Set once GLib's destroy notify ran: the closure is gone and the handler is disconnected.

@@ -105,6 +105,6 @@ extension MainLoop {
             + "Call it from synchronous code (main.swift, a signal handler) or `await` instead")
     }
 
-    /// Whether ``installDispatchBridge()`` ran.
+    /// Whether ``installDispatchBridge()`` ran (its `g_unix_fd_add_full` source exists).
     public static var isBridgeInstalled: Bool { bridgeSource != 0 }
 }

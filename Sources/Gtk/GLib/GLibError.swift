@@ -2,14 +2,14 @@ internal import CGtk
 
 /// A `GError` turned into a Swift error: its domain (as a string), code and message.
 public struct GLibError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// The error domain, e.g. `g-io-error-quark`.
+    /// The error domain, e.g. `g-io-error-quark` (`GError.domain` through `g_quark_to_string`).
     public var domain: String
-    /// The domain-specific code.
+    /// The domain-specific code (`GError.code`).
     public var code: Int
-    /// The human-readable message GLib produced.
+    /// The human-readable message GLib produced (`GError.message`).
     public var message: String
 
-    /// Creates an error from its parts.
+    /// Creates an error from its parts, with no `GError` behind it (tests compare with it).
     public init(domain: String, code: Int, message: String) {
         self.domain = domain
         self.code = code
@@ -32,6 +32,7 @@ public struct GLibError: Error, CustomStringConvertible, Equatable, Sendable {
         return result
     }
 
+    /// `message (domain code)`.
     public var description: String { "\(message) (\(domain) \(code))" }
 
     /// Builds a real `GError` through GLib and converts it back: the conversion, exercised

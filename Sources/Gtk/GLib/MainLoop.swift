@@ -111,7 +111,7 @@ public enum MainLoop {
     }
 
     /// Waits (suspending, the GLib loop keeps running) until `condition` holds or `timeout` passes.
-    /// Re-checks every 5 ms of a GLib timeout; no busy spin.
+    /// Re-checks every 5 ms of a GLib timeout (`g_timeout_add_full`); no busy spin.
     /// - Returns: whether the condition held.
     @discardableResult
     public static func waitUntil(timeout: Duration = .seconds(5), _ condition: @escaping @MainActor () -> Bool) async -> Bool {
@@ -135,6 +135,7 @@ public enum MainLoop {
     }
 
     /// Sleeps `duration` on a GLib timeout (not the Swift clock): the loop keeps running.
+    /// Wraps `g_timeout_add_full`.
     public static func sleep(for duration: Duration) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let source = timeoutSource(after: duration) {
@@ -146,11 +147,12 @@ public enum MainLoop {
     }
 }
 
-/// Why ``MainLoop/run(timeout:until:)`` gave up.
+/// Why ``MainLoop/run(timeout:until:)`` gave up (its `g_timeout_add_full` deadline passed).
 public enum MainLoopError: Error, Equatable, CustomStringConvertible {
     /// The body did not finish in time.
     case timedOut(Duration)
 
+    /// "timed out after …".
     public var description: String {
         switch self {
         case .timedOut(let duration): return "timed out after \(duration)"

@@ -3,6 +3,8 @@ internal import Dispatch
 extension MainLoop {
     /// A `TaskExecutor` that runs jobs on the main thread, inside GTK's loop (through the
     /// main-queue bridge), for `Task(executorPreference:)` and `withTaskExecutorPreference`.
+    /// Each job is a `dispatch_async` onto the main queue, which the bridge drains with
+    /// `_dispatch_main_queue_callback_4CF`.
     ///
     /// What it is for: on Linux a task's nonisolated work — the inside of `clock.sleep`, and the
     /// resumption of any continuation, a cancelled sleep's included — runs on the global pool

@@ -1,6 +1,7 @@
 internal import CGtk
 
-/// A connected signal handler. Not copyable: exactly one owner may disconnect it, once.
+/// A connected signal handler: the handler id `g_signal_connect_data` returned. Not copyable:
+/// exactly one owner may disconnect it, once.
 ///
 /// Dropping it without calling ``disconnect()`` leaves the handler connected for the life of
 /// the object (like gtk-rs' `SignalHandlerId`); the closure is then released when the object
@@ -10,7 +11,8 @@ public struct SignalConnection: ~Copyable {
     let id: UInt
     let box: GLibClosureBox
 
-    /// Whether GLib still holds the handler (false after disconnect or the object's disposal).
+    /// Whether GLib still holds the handler (false once its `GClosureNotify` ran: after
+    /// disconnect or the object's disposal).
     @MainActor public var isConnected: Bool { !box.isReleasedByGLib }
 
     /// Disconnects the handler and releases its closure. Wraps `g_signal_handler_disconnect`.

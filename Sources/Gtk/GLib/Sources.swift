@@ -27,14 +27,16 @@ extension MainLoop {
     }
 }
 
-/// An idle or timeout source added to the default main context. Not copyable.
+/// An idle or timeout source added to the default main context: the source id
+/// `g_idle_add_full` or `g_timeout_add_full` returned. Not copyable.
 ///
 /// Dropping it without ``cancel()`` leaves the source running until its closure says stop.
 public struct SourceHandle: ~Copyable {
     let id: UInt32
     let box: GLibClosureBox
 
-    /// Whether the source is still attached (false once it stopped or was cancelled).
+    /// Whether the source is still attached (false once its `GDestroyNotify` ran: it stopped
+    /// or was cancelled).
     @MainActor public var isActive: Bool { !box.isReleasedByGLib }
 
     /// Removes the source and releases its closure. Wraps `g_source_remove`; a no-op when the

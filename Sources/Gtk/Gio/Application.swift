@@ -88,7 +88,8 @@ public final class Application: Object {
         actions[action.name] = action
         g_action_map_add_action(OpaquePointer(raw), action.opaque)
     }
-    /// The action added under `name`.
+    /// The action added under `name` with ``addAction(_:)`` (the Swift wrapper, not
+    /// `g_action_map_lookup_action`'s pointer).
     public func action(named name: String) -> SimpleAction? { actions[name] }
 
     /// Binds keyboard accelerators (e.g. `"<Control>q"`) to a detailed action name

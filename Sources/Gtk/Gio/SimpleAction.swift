@@ -8,7 +8,7 @@ internal import CGtk
 /// The wrapper owns the reference `g_simple_action_new` returned.
 @MainActor
 public final class SimpleAction: Object {
-    /// The action's name without the `app.` prefix.
+    /// The action's name without the `app.` prefix (as given to `g_simple_action_new`).
     public let name: String
 
     /// A stateless action without a parameter. Wraps `g_simple_action_new`.
@@ -46,7 +46,8 @@ public final class SimpleAction: Object {
     }
 
     /// Called with the new state after a radio action's state changed (menu item, accelerator
-    /// or ``activate(_:)``). Only for actions made with ``init(name:radioState:)``.
+    /// or ``activate(_:)``). Only for actions made with ``init(name:radioState:)``. Runs from
+    /// its `GSimpleAction::change-state` handler, after `g_simple_action_set_state`.
     public func onStateChanged(_ body: @escaping @MainActor (String) -> Void) {
         precondition(stateConnection != nil, "Gtk.SimpleAction.onStateChanged: \"\(name)\" is not a radio action; create it with init(name:radioState:)")
         stateHandler = body

@@ -1,6 +1,7 @@
 internal import CGtk
 
 /// Accessible roles a widget can be created with (GTK 4.8 makes the role construct-only).
+/// Wraps `GtkAccessibleRole`.
 public enum AccessibleRole: Sendable {
     case alert, button, checkbox, generic, group, heading, img, label, list, listItem, log
     case main, navigation, presentation, progressBar, region, row, status, tabPanel, timer, toolbar

@@ -3,7 +3,7 @@ internal import CGtk
 /// Picks one of a list of strings. Wraps `GtkDropDown` over a `GtkStringList`.
 @MainActor
 public final class DropDown: Widget {
-    /// The choices, in order.
+    /// The choices, in order (the strings of its `GtkStringList`).
     public let items: [String]
     /// Wraps `gtk_drop_down_new_from_strings`.
     public init(items: [String]) {
@@ -16,7 +16,7 @@ public final class DropDown: Widget {
         get { Int(gtk_drop_down_get_selected(opaque)) }
         set { gtk_drop_down_set_selected(opaque, guint(newValue)) }
     }
-    /// The selected string.
+    /// The selected string: ``items`` at `gtk_drop_down_get_selected`.
     public var selectedItem: String? { items.indices.contains(selectedIndex) ? items[selectedIndex] : nil }
     /// Wraps `notify::selected`.
     @discardableResult

@@ -1,6 +1,6 @@
 internal import CGtk
 
-/// Animations of ``Revealer``.
+/// Animations of ``Revealer``. Wraps `GtkRevealerTransitionType`.
 public enum RevealerTransition: Sendable {
     case none, crossfade, slideUp, slideDown, slideLeft, slideRight
     var c: GtkRevealerTransitionType {

@@ -1,6 +1,6 @@
 internal import CGtk
 
-/// Animations of ``Stack``.
+/// Animations of ``Stack``. Wraps `GtkStackTransitionType`.
 public enum StackTransition: Sendable {
     case none, crossfade, slideLeftRight, slideUpDown
     var c: GtkStackTransitionType {
@@ -31,7 +31,8 @@ public final class Stack: Widget {
         guard let child = pages.removeValue(forKey: name) else { return }
         gtk_stack_remove(opaque, child.widget)
     }
-    /// The page widget added under `name`.
+    /// The page widget added under `name` with ``addTitled(_:name:title:)`` (the Swift wrapper,
+    /// not `gtk_stack_get_child_by_name`'s pointer).
     public func page(named name: String) -> Widget? { pages[name] }
     /// Wraps `gtk_stack_get_visible_child_name` / `gtk_stack_set_visible_child_name`.
     public var visibleChildName: String? {

@@ -138,7 +138,7 @@ public class Widget: Object {
         gtk_widget_set_margin_start(widget, gint(start))
         gtk_widget_set_margin_end(widget, gint(end))
     }
-    /// Sets the same margin on all four sides.
+    /// Sets the same margin on all four sides. Wraps `gtk_widget_set_margin_{top,bottom,start,end}`.
     public func setMargins(_ all: Int) { setMargins(top: all, bottom: all, start: all, end: all) }
     /// Wraps `gtk_widget_set_size_request` (-1 leaves a dimension natural).
     public func setSizeRequest(width: Int, height: Int) { gtk_widget_set_size_request(widget, gint(width), gint(height)) }

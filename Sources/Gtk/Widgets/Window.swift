@@ -1,6 +1,6 @@
 internal import CGtk
 
-/// What a close-request handler decides.
+/// What a close-request handler decides: the `gboolean` a `GtkWindow::close-request` handler returns.
 public enum CloseResponse: Sendable {
     /// Let the window close (destroy, or hide if `hidesOnClose`).
     case close
@@ -10,6 +10,7 @@ public enum CloseResponse: Sendable {
 
 /// The state a window manager or compositor gives a window's surface. Wraps `GdkToplevelState`.
 public struct ToplevelState: OptionSet, Sendable {
+    /// The `GdkToplevelState` bits.
     public let rawValue: UInt32
     /// Wraps the `GdkToplevelState` bits `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -81,7 +82,7 @@ public class Window: Widget {
         gtk_window_destroy(window)
         g_object_run_dispose(cg_object(raw))
     }
-    /// Whether ``destroy()`` ran. A destroyed window must not be used again.
+    /// Whether ``destroy()`` (`gtk_window_destroy`) ran. A destroyed window must not be used again.
     public private(set) var isDestroyed = false
     /// Wraps `gtk_window_minimize`. Widgets stay mapped: no lifecycle disappear.
     public func minimize() { gtk_window_minimize(window) }
