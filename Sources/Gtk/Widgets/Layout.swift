@@ -7,11 +7,8 @@ public enum Orientation: Sendable {
 }
 
 /// Alignment in the space a widget is given (`GtkAlign`).
-public enum Align: Sendable {
+public enum Align: Sendable, CEnum {
     case fill, start, end, center, baseline
-    init(_ c: GtkAlign) {
-        self = [Align.fill, .start, .end, .center, .baseline].first { $0.c == c } ?? .fill
-    }
     var c: GtkAlign {
         switch self {
         case .fill: GTK_ALIGN_FILL

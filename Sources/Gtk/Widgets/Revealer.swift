@@ -1,7 +1,7 @@
 internal import CGtk
 
 /// Animations of ``Revealer``. Wraps `GtkRevealerTransitionType`.
-public enum RevealerTransition: Sendable {
+public enum RevealerTransition: Sendable, CEnum {
     case none, crossfade, slideUp, slideDown, slideLeft, slideRight
     var c: GtkRevealerTransitionType {
         switch self {
@@ -30,10 +30,7 @@ public final class Revealer: Widget {
     }
     /// Wraps `gtk_revealer_set_transition_type`.
     public var transition: RevealerTransition {
-        get {
-            let c = gtk_revealer_get_transition_type(opaque)
-            return [RevealerTransition.none, .crossfade, .slideUp, .slideDown, .slideLeft, .slideRight].first { $0.c == c } ?? .none
-        }
+        get { RevealerTransition(c: gtk_revealer_get_transition_type(opaque), default: .none) }
         set { gtk_revealer_set_transition_type(opaque, newValue.c) }
     }
     /// Animation length in milliseconds. Wraps `gtk_revealer_set_transition_duration`.

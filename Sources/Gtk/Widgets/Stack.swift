@@ -1,7 +1,7 @@
 internal import CGtk
 
 /// Animations of ``Stack``. Wraps `GtkStackTransitionType`.
-public enum StackTransition: Sendable {
+public enum StackTransition: Sendable, CEnum {
     case none, crossfade, slideLeftRight, slideUpDown
     var c: GtkStackTransitionType {
         switch self {
@@ -50,10 +50,7 @@ public final class Stack: Widget {
     }
     /// Wraps `gtk_stack_set_transition_type`.
     public var transition: StackTransition {
-        get {
-            let c = gtk_stack_get_transition_type(opaque)
-            return [StackTransition.none, .crossfade, .slideLeftRight, .slideUpDown].first { $0.c == c } ?? .none
-        }
+        get { StackTransition(c: gtk_stack_get_transition_type(opaque), default: .none) }
         set { gtk_stack_set_transition_type(opaque, newValue.c) }
     }
     /// Milliseconds. Wraps `gtk_stack_set_transition_duration`.

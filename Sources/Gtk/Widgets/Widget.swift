@@ -123,12 +123,12 @@ public class Widget: Object {
     }
     /// Wraps `gtk_widget_set_halign`.
     public var halign: Align {
-        get { Align(gtk_widget_get_halign(widget)) }
+        get { Align(c: gtk_widget_get_halign(widget), default: .fill) }
         set { gtk_widget_set_halign(widget, newValue.c) }
     }
     /// Wraps `gtk_widget_set_valign`.
     public var valign: Align {
-        get { Align(gtk_widget_get_valign(widget)) }
+        get { Align(c: gtk_widget_get_valign(widget), default: .fill) }
         set { gtk_widget_set_valign(widget, newValue.c) }
     }
     /// Sets all four margins. Wraps `gtk_widget_set_margin_{top,bottom,start,end}`.
