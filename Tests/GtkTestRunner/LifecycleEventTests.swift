@@ -14,31 +14,25 @@ enum LifecycleEventTests {
                 let child = Label("child")
                 parent.append(child)
                 window.child = parent
-                var log: [String] = []
-                parent.onMap { log.append("appear parent") }
-                parent.onUnmap { log.append("disappear parent") }
-                child.onMap { log.append("appear child") }
-                child.onUnmap { log.append("disappear child") }
+                let log = AppearanceLog()
+                log.follow(parent, as: "parent")
+                log.follow(child, as: "child")
                 window.present()
                 try await waitFor("child mapped") { child.isMapped }
                 // GTK runs map/unmap's class handler (which maps the children) before user handlers.
-                expectEqual(log, ["appear child", "appear parent"], "present")
-                log = []
+                expectEqual(log.take(), ["appear child", "appear parent"], "present")
                 child.hide()
                 child.show()
-                expectEqual(log, ["disappear child", "appear child"], "hide/show child")
-                log = []
+                expectEqual(log.take(), ["disappear child", "appear child"], "hide/show child")
                 parent.hide()
-                expectEqual(log, ["disappear child", "disappear parent"], "hide parent")
+                expectEqual(log.take(), ["disappear child", "disappear parent"], "hide parent")
                 expect(!child.isMapped && child.isVisible, "child unmapped but still set visible")
-                log = []
                 parent.show()
-                expectEqual(log, ["appear child", "appear parent"], "show parent")
-                log = []
+                expectEqual(log.take(), ["appear child", "appear parent"], "show parent")
                 parent.hide()
                 child.hide()
                 parent.show()
-                expectEqual(log, ["disappear child", "disappear parent", "appear parent"], "hidden child stays unmapped")
+                expectEqual(log.take(), ["disappear child", "disappear parent", "appear parent"], "hidden child stays unmapped")
             },
             GtkTestCase("§1 disappear: removing a widget unmaps it; adding it back maps it") {
                 let window = Harness.window("remove")
@@ -46,32 +40,30 @@ enum LifecycleEventTests {
                 let label = Label("removable")
                 box.append(label)
                 window.child = box
-                var log: [String] = []
-                label.onMap { log.append("appear") }
-                label.onUnmap { log.append("disappear") }
+                let log = AppearanceLog()
+                log.follow(label)
                 window.present()
                 try await waitFor("label mapped") { label.isMapped }
                 box.remove(label)
-                expectEqual(log, ["appear", "disappear"], "remove")
+                expectEqual(log.entries, ["appear", "disappear"], "remove")
                 expect(!label.hasParent, "removed label has no parent")
                 expect(box.isInside(window) && !label.isInside(window), "isInside follows the root")
                 box.append(label)
                 try await waitFor("label mapped again") { label.isMapped }
-                expectEqual(log, ["appear", "disappear", "appear"], "re-add")
+                expectEqual(log.entries, ["appear", "disappear", "appear"], "re-add")
                 label.unparent()
-                expectEqual(log, ["appear", "disappear", "appear", "disappear"], "unparent")
+                expectEqual(log.entries, ["appear", "disappear", "appear", "disappear"], "unparent")
             },
             GtkTestCase("§1 disappear: destroying the window unmaps its widgets") {
                 let window = Window(title: "destroy")
                 let label = Label("inside")
                 window.child = label
-                var log: [String] = []
-                label.onMap { log.append("appear") }
-                label.onUnmap { log.append("disappear") }
+                let log = AppearanceLog()
+                log.follow(label)
                 window.present()
                 try await waitFor("label mapped") { label.isMapped }
                 window.destroy()
-                expectEqual(log, ["appear", "disappear"])
+                expectEqual(log.entries, ["appear", "disappear"])
             },
             GtkTestCase("§1 scene phase: minimize and restore → background and back, no disappear") {
                 let scenes = GtkScenes(context: LifecycleContext())
@@ -123,22 +115,21 @@ enum LifecycleEventTests {
                 let window = Harness.window("hide")
                 let label = Label("content")
                 window.child = label
-                var log: [String] = []
-                label.onUnmap { log.append("disappear") }
-                label.onMap { log.append("appear") }
+                let log = AppearanceLog()
+                log.follow(label)
                 let scene = scenes.scene(for: window, name: "hide")
-                let token = scene.onChange { old, new in log.append("\(old)→\(new)") }
+                let token = scene.onChange { old, new in log.entries.append("\(old)→\(new)") }
                 try await presentAndFocus(window)
-                log = []
+                _ = log.take()
                 window.hide()
-                expectEqual(log, ["disappear", "active→background"], "hide")
-                log = []
+                expectEqual(log.take(), ["disappear", "active→background"], "hide")
                 try await presentAndFocus(window)
                 // Map and focus may arrive in one batch (background→active) or two
                 // (background→inactive→active); either way the content appears first.
-                expectEqual(log.first, "appear", "show maps the content first")
-                expect(log.last?.hasSuffix("→active") == true, "then the focus returns: \(log)")
-                expect(!log.contains("disappear"), "no disappear on show")
+                let shown = log.take()
+                expectEqual(shown.first, "appear", "show maps the content first")
+                expect(shown.last?.hasSuffix("→active") == true, "then the focus returns: \(shown)")
+                expect(!shown.contains("disappear"), "no disappear on show")
                 expectEqual(scene.phase, .active)
                 token.cancel()
             },
@@ -172,5 +163,26 @@ enum LifecycleEventTests {
                 expectEqual(scenes.app.phase, .inactive, "app without the destroyed window")
             },
         ]
+    }
+}
+
+/// SPEC §1's appear (`map`) and disappear (`unmap`) of some widgets, in the order GTK sent them.
+@MainActor
+final class AppearanceLog {
+    /// "appear name" / "disappear name" ("appear" / "disappear" for a widget followed without a
+    /// name), and whatever a case adds itself.
+    var entries: [String] = []
+
+    /// Logs `widget`'s map and unmap from now on.
+    func follow(_ widget: Widget, as name: String? = nil) {
+        let suffix = name.map { " \($0)" } ?? ""
+        widget.onMap { [self] in entries.append("appear" + suffix) }
+        widget.onUnmap { [self] in entries.append("disappear" + suffix) }
+    }
+
+    /// The entries so far; the log starts empty again.
+    func take() -> [String] {
+        defer { entries = [] }
+        return entries
     }
 }
