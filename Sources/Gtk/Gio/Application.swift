@@ -4,9 +4,9 @@ internal import CGtk
 ///
 /// ```swift
 /// // main.swift — synchronous main, on the main thread:
-/// let app = Application(id: "dev.example.LifecycleLab")
+/// let app = Application(id: "org.example.Demo")
 /// app.onActivate {
-///     let window = Window(application: app, title: "Lifecycle Lab")
+///     let window = Window(application: app, title: "Demo")
 ///     window.present()
 /// }
 /// exit(app.run())   // g_application_run; the main actor runs inside this loop

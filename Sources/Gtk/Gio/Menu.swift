@@ -3,10 +3,11 @@ internal import CGtk
 /// A menu model: items that name actions, grouped in sections. Wraps `GMenu`.
 ///
 /// ```swift
-/// let strategies = Menu()
-/// strategies.append("T1 fire and forget", action: "app.strategy::t1")
+/// let themes = Menu()
+/// themes.append("Light", action: "app.theme::light")
+/// themes.append("Dark", action: "app.theme::dark")
 /// let menu = Menu()
-/// menu.appendSection(nil, strategies)
+/// menu.appendSection(nil, themes)
 /// menu.append("Quit", action: "app.quit")
 /// menuButton.menu = menu
 /// ```
@@ -20,7 +21,7 @@ public final class Menu: Object {
     var menuModel: UnsafeMutablePointer<GMenuModel> { c() }
 
     /// Appends an item; `action` is a detailed action name such as `"app.quit"` or
-    /// `"app.strategy::t2"` (a string-parameter action with its target). Wraps `g_menu_append`.
+    /// `"app.theme::dark"` (a string-parameter action with its target). Wraps `g_menu_append`.
     public func append(_ label: String, action: String) { g_menu_append(opaque, label, action) }
     /// Appends a section (a group between separators). Wraps `g_menu_append_section`.
     public func appendSection(_ label: String?, _ section: Menu) {

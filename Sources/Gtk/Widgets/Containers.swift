@@ -13,7 +13,7 @@ public final class Box: Widget {
     public func append(_ child: Widget) { gtk_box_append(c(), child.widget) }
     /// Wraps `gtk_box_prepend`.
     public func prepend(_ child: Widget) { gtk_box_prepend(c(), child.widget) }
-    /// Wraps `gtk_box_remove`; the child is unmapped (lifecycle *disappear*).
+    /// Wraps `gtk_box_remove`; the child is unmapped.
     public func remove(_ child: Widget) { gtk_box_remove(c(), child.widget) }
     /// Wraps `gtk_box_set_homogeneous`.
     public var isHomogeneous: Bool {

@@ -21,7 +21,7 @@ public class Widget: Object {
 
     var widget: UnsafeMutablePointer<GtkWidget> { c() }
 
-    // MARK: Visibility and lifecycle signals
+    // MARK: Visibility, map and realize
 
     /// Whether the widget is set visible (it may still be unmapped because an ancestor is hidden).
     /// Wraps `gtk_widget_get_visible` / `gtk_widget_set_visible`.
@@ -46,7 +46,6 @@ public class Widget: Object {
     /// Whether the widget has a parent. Wraps `gtk_widget_get_parent`.
     public var hasParent: Bool { gtk_widget_get_parent(widget) != nil }
     /// Whether the widget is inside `window` (the window is its root). Wraps `gtk_widget_get_root`.
-    /// The adapter uses it to find the window, and so the scene phase, of a widget.
     public func isInside(_ window: Window) -> Bool {
         guard let root = gtk_widget_get_root(widget) else { return false }
         return UnsafeMutableRawPointer(root) == window.raw
@@ -54,10 +53,12 @@ public class Widget: Object {
     /// Removes the widget from its parent, whatever the parent is. Wraps `gtk_widget_unparent`.
     public func unparent() { if hasParent { gtk_widget_unparent(widget) } }
 
-    /// Called when the widget is mapped: the lifecycle *appear*. Wraps `GtkWidget::map`.
+    /// Called when the widget is mapped: it and all its ancestors are visible and in a shown
+    /// window. Wraps `GtkWidget::map`.
     @discardableResult
     public func onMap(_ body: @escaping @MainActor () -> Void) -> SignalConnection { connect("map", body) }
-    /// Called when the widget is unmapped: the lifecycle *disappear*. Wraps `GtkWidget::unmap`.
+    /// Called when the widget is unmapped: it or an ancestor was hidden or removed, or its window
+    /// closed (not when the window is minimized). Wraps `GtkWidget::unmap`.
     @discardableResult
     public func onUnmap(_ body: @escaping @MainActor () -> Void) -> SignalConnection { connect("unmap", body) }
     /// Wraps `GtkWidget::realize`.

@@ -84,7 +84,7 @@ public class Window: Widget {
     }
     /// Whether ``destroy()`` (`gtk_window_destroy`) ran. A destroyed window must not be used again.
     public private(set) var isDestroyed = false
-    /// Wraps `gtk_window_minimize`. Widgets stay mapped: no lifecycle disappear.
+    /// Wraps `gtk_window_minimize`. Its widgets stay mapped (no `unmap`).
     public func minimize() { gtk_window_minimize(window) }
     /// Wraps `gtk_window_unminimize`.
     public func unminimize() { gtk_window_unminimize(window) }
