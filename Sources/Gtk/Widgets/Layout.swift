@@ -7,7 +7,7 @@ public enum Orientation: Sendable {
 }
 
 /// Alignment in the space a widget is given (`GtkAlign`).
-public enum Align: Sendable, CEnum {
+public enum Align: Sendable, CaseIterable, CEnum {
     case fill, start, end, center, baseline
     var c: GtkAlign {
         switch self {

@@ -1,7 +1,7 @@
 internal import CGtk
 
 /// Animations of ``Revealer``. Wraps `GtkRevealerTransitionType`.
-public enum RevealerTransition: Sendable, CEnum {
+public enum RevealerTransition: Sendable, CaseIterable, CEnum {
     case none, crossfade, slideUp, slideDown, slideLeft, slideRight
     var c: GtkRevealerTransitionType {
         switch self {

@@ -1,7 +1,7 @@
 internal import CGtk
 
 /// Animations of ``Stack``. Wraps `GtkStackTransitionType`.
-public enum StackTransition: Sendable, CEnum {
+public enum StackTransition: Sendable, CaseIterable, CEnum {
     case none, crossfade, slideLeftRight, slideUpDown
     var c: GtkStackTransitionType {
         switch self {
