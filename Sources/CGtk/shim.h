@@ -49,7 +49,6 @@ static inline int cg_gettid(void) { return (int)syscall(SYS_gettid); }
 static inline int cg_is_main_thread(void) { return cg_gettid() == (int)getpid(); }
 
 static inline GObject *cg_object(void *p) { return G_OBJECT(p); }
-static inline GType cg_type_of(void *p) { return G_OBJECT_TYPE(p); }
 static inline const char *cg_type_name_of(void *p) { return G_OBJECT_TYPE_NAME(p); }
 
 /* g_signal_connect_data with a generic callback pointer. */
@@ -86,12 +85,6 @@ static inline int cg_object_has_property(void *object, const char *name) {
 }
 
 static inline const GVariantType *cg_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
-
-/* gtk_application_set_accels_for_action wants a NULL-terminated array; one accel is enough. */
-static inline void cg_application_set_accel(GtkApplication *app, const char *action, const char *accel) {
-    const char *accels[] = { accel, NULL };
-    gtk_application_set_accels_for_action(app, action, accels);
-}
 
 /* g_signal_emit_by_name for a signal without arguments or return value (e.g. "clicked"). */
 static inline void cg_emit(void *instance, const char *signal) { g_signal_emit_by_name(instance, signal); }

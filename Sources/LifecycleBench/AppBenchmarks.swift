@@ -346,56 +346,6 @@ enum AppBenchmarks {
         resident.pointee = r
         return true
     }
-
-    /// Spawns `arguments` with extra environment entries; returns the pid.
-    static func spawn(_ arguments: [String], environment extra: [String], stdout fd: Int32) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        if fd >= 0 { posix_spawn_file_actions_adddup2(&actions, fd, 1) }
-        var env: [UnsafeMutablePointer<CChar>?] = []
-        var index = 0
-        while let entry = environ[index] {
-            env.append(strdup(entry))
-            index += 1
-        }
-        env += extra.map { strdup($0) }
-        env.append(nil)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer {
-            env.forEach { free($0) }
-            argv.forEach { free($0) }
-            posix_spawn_file_actions_destroy(&actions)
-        }
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &env)
-        if fd >= 0 { close(fd) }
-        return rc == 0 ? pid : nil
-    }
-
-    /// Spawns `arguments`, reads its standard output to the end, waits for it; returns the
-    /// output and the CPU time (user + system) the process used.
-    static func spawnAndRead(_ arguments: [String], environment extra: [String]) -> (output: String, cpuMilliseconds: Double)? {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
-        guard let pid = spawn(arguments, environment: extra, stdout: fds[1]) else {
-            close(fds[0])
-            return nil
-        }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fds[0], &chunk, chunk.count)
-            if n <= 0 { break }
-            output += chunk[..<n]
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000
-        return (String(decoding: output, as: UTF8.self), cpu)
-    }
 }
 
 /// glibc's `malloc_trim` (malloc.h is not in the Glibc module): returns freed memory to the OS.

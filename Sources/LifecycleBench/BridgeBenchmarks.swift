@@ -183,7 +183,8 @@ enum BridgeBenchmarks {
         var arguments = [CommandLine.arguments[0]]
         if options.quick { arguments.append("--quick") }
         arguments.append("bridge.")
-        guard let output = runChild(arguments: arguments, environment: "\(childEnvironment)=\(mode)") else {
+        guard let output = spawnAndRead(arguments, environment: ["\(childEnvironment)=\(mode)"],
+                                        executable: "/proc/self/exe")?.output else {
             FileHandleStderr.write("lifecycle-bench: the \(mode) baseline child failed\n")
             return [:]
         }
@@ -254,46 +255,4 @@ func cpuSeconds() -> Double {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
         + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
-}
-
-/// Runs `arguments` with one extra environment variable; returns its stdout, or nil on failure.
-func runChild(arguments: [String], environment extra: String) -> String? {
-    var pipeFDs: [Int32] = [0, 0]
-    guard pipe(&pipeFDs) == 0 else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-    posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-    var env: [UnsafeMutablePointer<CChar>?] = []
-    var index = 0
-    while let entry = environ[index] {
-        env.append(strdup(entry))
-        index += 1
-    }
-    env.append(strdup(extra))
-    env.append(nil)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer {
-        env.forEach { free($0) }
-        argv.forEach { free($0) }
-        posix_spawn_file_actions_destroy(&actions)
-    }
-    var pid = pid_t()
-    let rc = posix_spawn(&pid, "/proc/self/exe", &actions, nil, &argv, &env)
-    close(pipeFDs[1])
-    guard rc == 0 else {
-        close(pipeFDs[0])
-        return nil
-    }
-    var output: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = read(pipeFDs[0], &buffer, buffer.count)
-        if count <= 0 { break }
-        output.append(contentsOf: buffer[0..<count])
-    }
-    close(pipeFDs[0])
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return String(decoding: output, as: UTF8.self)
 }

@@ -1,7 +1,8 @@
 import Glibc
 import Gtk
 
-/// Issue 2 §3/§4: a real `g_application_run` in a child process of this binary.
+/// The application: a real `g_application_run` in a child process of this binary, with an
+/// action, an accelerator and main-actor tasks.
 @MainActor
 enum ApplicationTests {
     static let smokeFlag = "--application-smoke"
@@ -36,7 +37,7 @@ enum ApplicationTests {
     static var cases: [GtkTestCase] {
         Harness.smokeModes[smokeFlag] = applicationSmoke
         return [
-            GtkTestCase("issue 2 application: g_application_run runs main-actor tasks and quits through an action") {
+            GtkTestCase("application: g_application_run runs main-actor tasks and quits through an action") {
                 let (status, output) = try runSelf([smokeFlag])
                 expectEqual(status, 0, "exit status")
                 expectEqual(output.split(separator: "\n").map(String.init), [

@@ -2,12 +2,12 @@ import Dispatch
 import Glibc
 import Gtk
 
-/// Issue 2 §4: the main actor runs inside the GLib loop.
+/// The main-actor bridge: the main actor runs inside the GLib loop, on the main thread.
 @MainActor
 enum BridgeTests {
     static var cases: [GtkTestCase] {
         [
-            GtkTestCase("issue 2 bridge: Task { @MainActor } from a signal handler runs; Task.sleep resumes on the main thread") {
+            GtkTestCase("bridge: Task { @MainActor } from a signal handler runs; Task.sleep resumes on the main thread") {
                 let window = Harness.window("bridge")
                 let button = Button("Go")
                 window.child = button
@@ -27,7 +27,7 @@ enum BridgeTests {
                 try await waitFor("task finished") { log.count == 4 }
                 expectEqual(log, ["clicked", "task started main=true", "slept main=true", "MainActor.run"])
             },
-            GtkTestCase("issue 2 bridge: a task preferring MainLoop.taskExecutor runs its nonisolated sleep on the main thread; a cancel comes straight back") {
+            GtkTestCase("bridge: a task preferring MainLoop.taskExecutor runs its nonisolated sleep on the main thread; a cancel comes straight back") {
                 // Without the preference the nonisolated part runs on the pool (checked too,
                 // so the test can tell the two apart).
                 let onPool = await Task { await nonisolatedThreadProbe() }.value
@@ -41,7 +41,7 @@ enum BridgeTests {
                 let resumedOnMain = await sleeper.value
                 expect(resumedOnMain, "the cancelled sleep's resumption ran on the main thread")
             },
-            GtkTestCase("issue 2 bridge: a continuation resumed from another thread resumes main-actor code promptly") {
+            GtkTestCase("bridge: a continuation resumed from another thread resumes main-actor code promptly") {
                 // No GLib timer runs during this case, so a resume that waited for some other
                 // event would take until the case's timeout. The host is shared and loaded, so
                 // judge the median, and the worst only against a generous bound.
@@ -63,7 +63,7 @@ enum BridgeTests {
                 expect(latencies[latencies.count / 2] < .milliseconds(5), "median resume latency \(latencies[latencies.count / 2])")
                 expect(latencies.last! < .seconds(1), "worst resume latency \(latencies.last!)")
             },
-            GtkTestCase("issue 2 bridge: idle CPU stays near zero with a window open") {
+            GtkTestCase("bridge: idle CPU stays near zero with a window open") {
                 let window = Harness.window("idle")
                 window.child = Label("idle")
                 try await presentAndFocus(window)
@@ -73,7 +73,7 @@ enum BridgeTests {
                 let used = Thread.cpuSeconds() - before
                 expect(used < 0.05, "used \(used) s of CPU in 0.5 s idle (a bridge that never drains its fd burns a core)")
             },
-            GtkTestCase("issue 2 bridge: MainLoop idle and timeout sources release their closures") {
+            GtkTestCase("bridge: MainLoop idle and timeout sources release their closures") {
                 let before = GLibClosureBox.liveCount
                 var ran = 0
                 MainLoop.idle { ran += 1 }

@@ -1,6 +1,9 @@
 import Gtk
+import GtkLifecycle
+import LifecycleTasks
 
-/// SPEC §1: map/unmap and window phases from real widgets in a real window (issue 2, tests).
+/// SPEC §1: map/unmap and scene phases from real widgets in real windows, through the adapter
+/// (`GtkScenes`, `WindowScene`, `AppScene`) for the phases.
 @MainActor
 enum LifecycleEventTests {
     static var cases: [GtkTestCase] {
@@ -11,31 +14,25 @@ enum LifecycleEventTests {
                 let child = Label("child")
                 parent.append(child)
                 window.child = parent
-                var log: [String] = []
-                parent.onMap { log.append("appear parent") }
-                parent.onUnmap { log.append("disappear parent") }
-                child.onMap { log.append("appear child") }
-                child.onUnmap { log.append("disappear child") }
+                let log = AppearanceLog()
+                log.follow(parent, as: "parent")
+                log.follow(child, as: "child")
                 window.present()
                 try await waitFor("child mapped") { child.isMapped }
                 // GTK runs map/unmap's class handler (which maps the children) before user handlers.
-                expectEqual(log, ["appear child", "appear parent"], "present")
-                log = []
+                expectEqual(log.take(), ["appear child", "appear parent"], "present")
                 child.hide()
                 child.show()
-                expectEqual(log, ["disappear child", "appear child"], "hide/show child")
-                log = []
+                expectEqual(log.take(), ["disappear child", "appear child"], "hide/show child")
                 parent.hide()
-                expectEqual(log, ["disappear child", "disappear parent"], "hide parent")
+                expectEqual(log.take(), ["disappear child", "disappear parent"], "hide parent")
                 expect(!child.isMapped && child.isVisible, "child unmapped but still set visible")
-                log = []
                 parent.show()
-                expectEqual(log, ["appear child", "appear parent"], "show parent")
-                log = []
+                expectEqual(log.take(), ["appear child", "appear parent"], "show parent")
                 parent.hide()
                 child.hide()
                 parent.show()
-                expectEqual(log, ["disappear child", "disappear parent", "appear parent"], "hidden child stays unmapped")
+                expectEqual(log.take(), ["disappear child", "disappear parent", "appear parent"], "hidden child stays unmapped")
             },
             GtkTestCase("§1 disappear: removing a widget unmaps it; adding it back maps it") {
                 let window = Harness.window("remove")
@@ -43,118 +40,149 @@ enum LifecycleEventTests {
                 let label = Label("removable")
                 box.append(label)
                 window.child = box
-                var log: [String] = []
-                label.onMap { log.append("appear") }
-                label.onUnmap { log.append("disappear") }
+                let log = AppearanceLog()
+                log.follow(label)
                 window.present()
                 try await waitFor("label mapped") { label.isMapped }
                 box.remove(label)
-                expectEqual(log, ["appear", "disappear"], "remove")
+                expectEqual(log.entries, ["appear", "disappear"], "remove")
                 expect(!label.hasParent, "removed label has no parent")
                 expect(box.isInside(window) && !label.isInside(window), "isInside follows the root")
                 box.append(label)
                 try await waitFor("label mapped again") { label.isMapped }
-                expectEqual(log, ["appear", "disappear", "appear"], "re-add")
+                expectEqual(log.entries, ["appear", "disappear", "appear"], "re-add")
                 label.unparent()
-                expectEqual(log, ["appear", "disappear", "appear", "disappear"], "unparent")
+                expectEqual(log.entries, ["appear", "disappear", "appear", "disappear"], "unparent")
             },
             GtkTestCase("§1 disappear: destroying the window unmaps its widgets") {
                 let window = Window(title: "destroy")
                 let label = Label("inside")
                 window.child = label
-                var log: [String] = []
-                label.onMap { log.append("appear") }
-                label.onUnmap { log.append("disappear") }
+                let log = AppearanceLog()
+                log.follow(label)
                 window.present()
                 try await waitFor("label mapped") { label.isMapped }
                 window.destroy()
-                expectEqual(log, ["appear", "disappear"])
+                expectEqual(log.entries, ["appear", "disappear"])
             },
             GtkTestCase("§1 scene phase: minimize and restore → background and back, no disappear") {
+                let scenes = GtkScenes(context: LifecycleContext())
                 let window = Harness.window("minimize")
                 let label = Label("content")
                 window.child = label
                 var disappeared = 0
                 label.onUnmap { disappeared += 1 }
-                let tracker = WindowPhaseTracker(window: window)
-                expectEqual(tracker.phase, .background, "before present")
-                var phases: [WindowPhase] = []
-                tracker.onPhaseChange { _, new in phases.append(new) }
+                let scene = scenes.scene(for: window, name: "minimize")
+                expectEqual(scene.phase, .background, "before present")
+                var phases: [ScenePhase] = []
+                let token = scene.onChange { _, new in phases.append(new) }
                 try await presentAndFocus(window)
-                expectEqual(tracker.phase, .active, "after present")
+                expectEqual(scene.phase, .active, "after present")
                 phases = []
                 try await minimizeAndWait(window)
-                try await waitFor("background") { tracker.phase == .background }
+                try await waitFor("background") { scene.phase == .background }
                 await settle()
                 expect(window.isMinimized, "surface state MINIMIZED")
                 expect(label.isMapped, "content stays mapped while minimized")
                 expectEqual(disappeared, 0, "disappear count on minimize")
                 window.unminimize()
                 window.present()
-                try await waitFor("active again") { tracker.phase == .active }
+                try await waitFor("active again") { scene.phase == .active }
                 await settle()
                 // Minimizing goes straight to background (no disappear); restoring maps the
                 // window before the window manager gives it the focus.
                 expectEqual(phases, [.background, .inactive, .active], "phases")
                 expectEqual(disappeared, 0, "disappear count after restore")
+                token.cancel()
             },
             GtkTestCase("§1 scene phase: focus to a second window and back → inactive, active") {
+                let scenes = GtkScenes(context: LifecycleContext())
                 let first = Harness.window("first")
                 let second = Harness.window("second")
-                let tracker = WindowPhaseTracker(window: first)
-                var phases: [WindowPhase] = []
+                let scene = scenes.scene(for: first, name: "first")
+                var phases: [ScenePhase] = []
                 try await presentAndFocus(first)
-                tracker.onPhaseChange { _, new in phases.append(new) }
+                let token = scene.onChange { _, new in phases.append(new) }
                 try await moveFocus(from: first, to: second)
-                try await waitFor("first inactive") { tracker.phase == .inactive }
+                try await waitFor("first inactive") { scene.phase == .inactive }
                 try await presentAndFocus(first)
                 await settle()
                 expectEqual(phases, [.inactive, .active])
+                token.cancel()
             },
             GtkTestCase("§1 scene phase: hiding a window → background (its widgets disappear); showing it → active") {
+                let scenes = GtkScenes(context: LifecycleContext())
                 let window = Harness.window("hide")
                 let label = Label("content")
                 window.child = label
-                var log: [String] = []
-                label.onUnmap { log.append("disappear") }
-                label.onMap { log.append("appear") }
-                let tracker = WindowPhaseTracker(window: window)
-                tracker.onPhaseChange { old, new in log.append("\(old)→\(new)") }
+                let log = AppearanceLog()
+                log.follow(label)
+                let scene = scenes.scene(for: window, name: "hide")
+                let token = scene.onChange { old, new in log.entries.append("\(old)→\(new)") }
                 try await presentAndFocus(window)
-                log = []
+                _ = log.take()
                 window.hide()
-                expectEqual(log, ["disappear", "active→background"], "hide")
-                log = []
+                expectEqual(log.take(), ["disappear", "active→background"], "hide")
                 try await presentAndFocus(window)
                 // Map and focus may arrive in one batch (background→active) or two
                 // (background→inactive→active); either way the content appears first.
-                expectEqual(log.first, "appear", "show maps the content first")
-                expect(log.last?.hasSuffix("→active") == true, "then the focus returns: \(log)")
-                expect(!log.contains("disappear"), "no disappear on show")
-                expectEqual(tracker.phase, .active)
+                let shown = log.take()
+                expectEqual(shown.first, "appear", "show maps the content first")
+                expect(shown.last?.hasSuffix("→active") == true, "then the focus returns: \(shown)")
+                expect(!shown.contains("disappear"), "no disappear on show")
+                expectEqual(scene.phase, .active)
+                token.cancel()
             },
-            GtkTestCase("§1 app scene phase: active while any window is active, background when all minimized") {
+            GtkTestCase("§1 app scene phase: active while any window is active, inactive while one is shown unfocused and the rest are background, background when all are minimized") {
+                let scenes = GtkScenes(context: LifecycleContext())
+                expectEqual(scenes.app.phase, .background, "no window followed")
                 let first = Harness.window("app-first")
                 let second = Harness.window("app-second")
-                let app = AppPhaseAggregator()
-                app.track(first)
-                app.track(second)
-                expectEqual(app.phase, .background, "no window shown")
+                let thief = Harness.window("app-focus-thief")  // not followed: only takes the focus
+                let firstScene = scenes.scene(for: first, name: "first")
+                let secondScene = scenes.scene(for: second, name: "second")
+                expectEqual(scenes.app.phase, .background, "no window shown")
                 try await presentAndFocus(first)
-                expectEqual(app.phase, .active, "first shown")
+                expectEqual(scenes.app.phase, .active, "first shown")
                 try await presentAndFocus(second)
-                try await waitFor("app active with second focused") { app.phase == .active }
+                try await waitFor("app active with second focused") { scenes.app.phase == .active }
                 try await minimizeAndWait(first)
                 try await minimizeAndWait(second)
-                try await waitFor("app background") { app.phase == .background }
+                try await waitFor("app background") { scenes.app.phase == .background }
                 try await restoreAndWait(first)
-                try await waitFor("app active again") { app.phase == .active }
+                try await waitFor("app active again") { scenes.app.phase == .active }
+                try await moveFocus(from: first, to: thief)
+                try await waitFor("app inactive") { scenes.app.phase == .inactive }
+                expectEqual([firstScene.phase, secondScene.phase], [.inactive, .background], "one inactive, one background")
                 second.destroy()
                 await settle()
-                expectEqual(app.windows.count, 1, "destroyed window untracked")
-                expectEqual(WindowPhase.aggregate([.background, .inactive]), .inactive, "aggregate rule")
-                expectEqual(WindowPhase.aggregate([]), .background, "aggregate of none")
+                // The destroyed window left the app aggregate: its scene is closed, so even an
+                // update to .active changes neither the scene nor the app.
+                secondScene.update(phase: .active)
+                expectEqual(secondScene.phase, .background, "destroyed window's scene")
+                expectEqual(scenes.app.phase, .inactive, "app without the destroyed window")
             },
         ]
+    }
+}
+
+/// SPEC §1's appear (`map`) and disappear (`unmap`) of some widgets, in the order GTK sent them.
+@MainActor
+final class AppearanceLog {
+    /// "appear name" / "disappear name" ("appear" / "disappear" for a widget followed without a
+    /// name), and whatever a case adds itself.
+    var entries: [String] = []
+
+    /// Logs `widget`'s map and unmap from now on.
+    func follow(_ widget: Widget, as name: String? = nil) {
+        let suffix = name.map { " \($0)" } ?? ""
+        widget.onMap { [self] in entries.append("appear" + suffix) }
+        widget.onUnmap { [self] in entries.append("disappear" + suffix) }
+    }
+
+    /// The entries so far; the log starts empty again.
+    func take() -> [String] {
+        defer { entries = [] }
+        return entries
     }
 }

@@ -2,7 +2,7 @@ import Dispatch
 import Glibc
 import Gtk
 
-/// Issue 2 / STYLE: misuse fails with a message saying what to do; wrong thread and
+/// STYLE ("The C boundary", "Errors and bad input"): misuse fails with a message saying what to do; wrong thread and
 /// not-initialized get two different messages. Each runs in a child process that crashes.
 @MainActor
 enum PreconditionTests {
@@ -31,17 +31,17 @@ enum PreconditionTests {
             }
         }
         return [
-            GtkTestCase("issue 2 start-up: gtk_init_check without a display throws a clear error") {
+            GtkTestCase("start-up: gtk_init_check without a display throws a clear error") {
                 let (status, output) = try ApplicationTests.runSelf([noDisplayFlag], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
                 expectEqual(status, 3, "threw")
                 expect(output.hasPrefix("no display: set DISPLAY or WAYLAND_DISPLAY"), "message: \(output)")
             },
-            GtkTestCase("issue 2 preconditions: a widget before GTK is initialized says to initialize") {
+            GtkTestCase("preconditions: a widget before GTK is initialized says to initialize") {
                 let (status, output) = try ApplicationTests.runSelf([uninitializedFlag], includeStderr: true)
                 expect(status != 0, "crashed")
                 expect(output.contains("before GTK was initialized; call `try GtkRuntime.initialize()`"), "message: \(output.prefix(300))")
             },
-            GtkTestCase("issue 2 preconditions: a widget off the main thread says to hop to the main thread") {
+            GtkTestCase("preconditions: a widget off the main thread says to hop to the main thread") {
                 let (status, output) = try ApplicationTests.runSelf([wrongThreadFlag], includeStderr: true)
                 expect(status != 0, "crashed")
                 expect(output.contains("off the main thread"), "message: \(output.prefix(300))")

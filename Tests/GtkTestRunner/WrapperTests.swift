@@ -1,14 +1,14 @@
 import Glibc
 import Gtk
 
-/// Issue 2 §3: the wrapper's ownership, closures, errors and widgets.
+/// The wrapper (STYLE, "The C boundary"): ownership, closures, errors and widgets.
 @MainActor
 enum WrapperTests {
     final class Captured {}
 
     static var cases: [GtkTestCase] {
         [
-            GtkTestCase("issue 2 closures: a signal closure is released after disconnect (weak reference)") {
+            GtkTestCase("wrapper closures: a signal closure is released after disconnect (weak reference)") {
                 let button = Button("x")
                 let before = GLibClosureBox.liveCount
                 var captured: Captured? = Captured()
@@ -29,7 +29,7 @@ enum WrapperTests {
                 button.click()
                 expectEqual(clicks, 1, "disconnected handler does not run")
             },
-            GtkTestCase("issue 2 closures: a signal closure is released when its widget is destroyed (weak reference)") {
+            GtkTestCase("wrapper closures: a signal closure is released when its widget is destroyed (weak reference)") {
                 let before = GLibClosureBox.liveCount
                 var captured: Captured? = Captured()
                 let weak = WeakBox(captured)
@@ -47,7 +47,7 @@ enum WrapperTests {
                 expect(weak.value == nil, "capture released when the window (and the button) is destroyed")
                 expectEqual(GLibClosureBox.liveCount, before, "no closure left")
             },
-            GtkTestCase("issue 4 start-up: a tooltip set while building keeps the text and the widget visible; later ones too") {
+            GtkTestCase("wrapper start-up: a tooltip set while building keeps the text and the widget visible; later ones too") {
                 let window = Window(title: "tooltips")
                 let box = Box(.vertical, spacing: 0)
                 let early = Button("early")
@@ -70,7 +70,7 @@ enum WrapperTests {
                 expectEqual(early.tooltip, nil)
                 window.destroy()
             },
-            GtkTestCase("issue 4 start-up: a tooltip on a stack's visible child leaves the stack on that page") {
+            GtkTestCase("wrapper start-up: a tooltip on a stack's visible child leaves the stack on that page") {
                 let stack = Stack()
                 let first = Label("first"), second = Label("second")
                 stack.addTitled(first, name: "first", title: "First")
@@ -84,7 +84,7 @@ enum WrapperTests {
                 expect(first.isVisible, "the child is still visible")
                 expectEqual(first.tooltip, "on the shown page, before any window")
             },
-            GtkTestCase("issue 2 ownership: a removed widget lives while Swift holds it; finalized after") {
+            GtkTestCase("wrapper ownership: a removed widget lives while Swift holds it; finalized after") {
                 let box = Box()
                 var label: Label? = Label("owned")
                 let weak = WeakBox(label)
@@ -95,12 +95,12 @@ enum WrapperTests {
                 label = nil
                 expect(weak.value == nil, "wrapper gone")
             },
-            GtkTestCase("issue 2 errors: GError becomes a Swift error with domain, code and message") {
+            GtkTestCase("wrapper errors: GError becomes a Swift error with domain, code and message") {
                 let error = GLibError.roundTrip(domain: "g-io-error-quark", code: 1, message: "No such file")
                 expectEqual(error, GLibError(domain: "g-io-error-quark", code: 1, message: "No such file"))
                 expectEqual(error.description, "No such file (g-io-error-quark 1)")
             },
-            GtkTestCase("issue 2 errors: a CSS parse error names the file and the line") {
+            GtkTestCase("wrapper errors: a CSS parse error names the file and the line") {
                 let path = "/tmp/lifecycle-lab-test-\(getpid()).css"
                 let file = fopen(path, "w")!
                 fputs("label { color: red; }\n\nbutton { colour: blue; }\n", file)
@@ -127,7 +127,7 @@ enum WrapperTests {
                     expect(false, "good CSS rejected: \(error)")
                 }
             },
-            GtkTestCase("issue 2 list view: 10 000 Swift rows are virtualized and rebind on reload") {
+            GtkTestCase("wrapper list view: 10 000 Swift rows are virtualized and rebind on reload") {
                 let window = Harness.window("list", width: 300, height: 300)
                 var binds: [String: Int] = [:]
                 let list = ListView(setup: { Label() }, bind: { label, id, position in
@@ -149,7 +149,7 @@ enum WrapperTests {
                 list.remove(at: 0)
                 expectEqual(list.rowIDs.first, "1")
             },
-            GtkTestCase("issue 2 menu: a radio action with a string parameter changes state; accelerators bind") {
+            GtkTestCase("wrapper menu: a radio action with a string parameter changes state; accelerators bind") {
                 let app = Application(id: "dev.lifecyclelab.GtkTests")
                 try app.register()
                 let strategy = SimpleAction(name: "strategy", radioState: "t1")
@@ -184,7 +184,7 @@ enum WrapperTests {
                 try await waitFor("menu window mapped") { window.isMapped }
                 window.destroy()
             },
-            GtkTestCase("issue 2 widgets: drawing area draws with cairo and renders to PNG; roles and states set") {
+            GtkTestCase("wrapper widgets: drawing area draws with cairo and renders to PNG; roles and states set") {
                 let window = Harness.window("draw", width: 200, height: 120)
                 let area = DrawingArea(accessibleRole: .img)
                 area.setContentSize(width: 200, height: 100)
@@ -215,7 +215,7 @@ enum WrapperTests {
                 var info = stat()
                 expect(stat(path, &info) == 0 && info.st_size > 100, "PNG written")
             },
-            GtkTestCase("issue 2 widgets: revealer, stack and switcher notify their changes") {
+            GtkTestCase("wrapper widgets: revealer, stack and switcher notify their changes") {
                 let window = Harness.window("widgets")
                 let box = Box(.vertical, spacing: 4)
                 let revealer = Revealer()

@@ -33,7 +33,7 @@ public enum GtkRuntime {
         (Int(gtk_get_major_version()), Int(gtk_get_minor_version()), Int(gtk_get_micro_version()))
     }
 
-    /// Whether this thread is the process's main thread (`gettid() == getpid()`).
+    /// Whether this thread is the process's main thread. Compares `gettid()` with `getpid()`.
     public nonisolated static var isMainThread: Bool { cg_is_main_thread() != 0 }
 
     static var displayDescription: String {
@@ -64,59 +64,17 @@ public enum GtkRuntime {
     }
 }
 
-/// GTK could not start.
+/// GTK could not start (`gtk_init_check` failed).
 public enum GtkInitError: Error, CustomStringConvertible, Equatable, Sendable {
     /// `gtk_init_check` failed: no display could be opened.
     case noDisplay(String)
 
+    /// What went wrong and how to get a display.
     public var description: String {
         switch self {
         case .noDisplay(let detail):
             return "no display: set DISPLAY or WAYLAND_DISPLAY to a running display, or run under "
                 + "`scripts/with-display` (Xvfb) (\(detail))"
         }
-    }
-}
-
-/// A `GError` turned into a Swift error: its domain (as a string), code and message.
-public struct GLibError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// The error domain, e.g. `g-io-error-quark`.
-    public var domain: String
-    /// The domain-specific code.
-    public var code: Int
-    /// The human-readable message GLib produced.
-    public var message: String
-
-    /// Creates an error from its parts.
-    public init(domain: String, code: Int, message: String) {
-        self.domain = domain
-        self.code = code
-        self.message = message
-    }
-
-    /// Converts and frees a `GError`.
-    init(consuming error: UnsafeMutablePointer<GError>) {
-        domain = String(cString: g_quark_to_string(error.pointee.domain))
-        code = Int(error.pointee.code)
-        message = error.pointee.message.map { String(cString: $0) } ?? "(no message)"
-        g_error_free(error)
-    }
-
-    /// Runs `body` with a `GError **` and throws when it sets one.
-    static func check<R>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> R) throws(GLibError) -> R {
-        var error: UnsafeMutablePointer<GError>? = nil
-        let result = body(&error)
-        if let error { throw GLibError(consuming: error) }
-        return result
-    }
-
-    public var description: String { "\(message) (\(domain) \(code))" }
-
-    /// Builds a real `GError` through GLib and converts it back: the conversion, exercised
-    /// end to end (tests use it; it is also how one checks a domain name).
-    public static func roundTrip(domain: String, code: Int, message: String) -> GLibError {
-        let quark = g_quark_from_string(domain)
-        let error = g_error_new_literal(quark, gint(code), message)!
-        return GLibError(consuming: error)
     }
 }

@@ -1,11 +1,27 @@
 internal import CGtk
 
-/// What a close-request handler decides.
+/// What a close-request handler decides: the `gboolean` a `GtkWindow::close-request` handler returns.
 public enum CloseResponse: Sendable {
     /// Let the window close (destroy, or hide if `hidesOnClose`).
     case close
     /// Keep the window open.
     case keepOpen
+}
+
+/// The state a window manager or compositor gives a window's surface. Wraps `GdkToplevelState`.
+public struct ToplevelState: OptionSet, Sendable {
+    /// The `GdkToplevelState` bits.
+    public let rawValue: UInt32
+    /// Wraps the `GdkToplevelState` bits `rawValue`.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Minimized (iconified). Wraps `GDK_TOPLEVEL_STATE_MINIMIZED`.
+    public static let minimized = ToplevelState(rawValue: GDK_TOPLEVEL_STATE_MINIMIZED.rawValue)
+    /// Wraps `GDK_TOPLEVEL_STATE_MAXIMIZED`.
+    public static let maximized = ToplevelState(rawValue: GDK_TOPLEVEL_STATE_MAXIMIZED.rawValue)
+    /// Wraps `GDK_TOPLEVEL_STATE_FULLSCREEN`.
+    public static let fullscreen = ToplevelState(rawValue: GDK_TOPLEVEL_STATE_FULLSCREEN.rawValue)
+    /// Drawn as focused (active decorations). Wraps `GDK_TOPLEVEL_STATE_FOCUSED`.
+    public static let focused = ToplevelState(rawValue: GDK_TOPLEVEL_STATE_FOCUSED.rawValue)
 }
 
 /// A toplevel window. Wraps `GtkWindow` (or `GtkApplicationWindow` with an application).
@@ -66,16 +82,16 @@ public class Window: Widget {
         gtk_window_destroy(window)
         g_object_run_dispose(cg_object(raw))
     }
-    /// Whether ``destroy()`` ran. A destroyed window must not be used again.
+    /// Whether ``destroy()`` (`gtk_window_destroy`) ran. A destroyed window must not be used again.
     public private(set) var isDestroyed = false
-    /// Wraps `gtk_window_minimize`. Widgets stay mapped: no lifecycle disappear.
+    /// Wraps `gtk_window_minimize`. Its widgets stay mapped (no `unmap`).
     public func minimize() { gtk_window_minimize(window) }
     /// Wraps `gtk_window_unminimize`.
     public func unminimize() { gtk_window_unminimize(window) }
     /// Whether the window has the keyboard focus of the desktop. Wraps `gtk_window_is_active`.
     public var isActive: Bool { gtk_window_is_active(window) != 0 }
     /// Whether the window manager minimized it (`GDK_TOPLEVEL_STATE_MINIMIZED` of its surface).
-    public var isMinimized: Bool { (toplevelState & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue) != 0 }
+    public var isMinimized: Bool { toplevelState.contains(.minimized) }
     /// Wraps `gtk_window_set_hide_on_close`.
     public var hidesOnClose: Bool {
         get { gtk_window_get_hide_on_close(window) != 0 }
@@ -96,10 +112,35 @@ public class Window: Widget {
         onNotify("is-active", body)
     }
 
-    /// The `GdkToplevelState` bits of the window's surface, 0 before it is realized.
-    var toplevelState: UInt32 {
-        guard let surface = surface else { return 0 }
-        return gdk_toplevel_get_state(OpaquePointer(surface)).rawValue
+    /// The state of the window's surface, empty before it is realized. Wraps `gdk_toplevel_get_state`.
+    public var toplevelState: ToplevelState {
+        guard let surface = surface else { return [] }
+        return ToplevelState(rawValue: gdk_toplevel_get_state(OpaquePointer(surface)).rawValue)
+    }
+
+    /// Called when ``toplevelState`` changes. Wraps `notify::state` of the window's `GdkToplevel`
+    /// (`gtk_native_get_surface`).
+    ///
+    /// The surface exists only between realize and unrealize: this returns `nil` before realize,
+    /// and the connection ends with the surface, so connect again from ``Widget/onRealize(_:)``.
+    public func onToplevelStateChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection? {
+        guard let surface else { return nil }
+        return connectNotify(surface, "state", body)
+    }
+
+    /// Whether this GTK reports a suspended window (GTK ≥ 4.12 has the `suspended` property).
+    /// Wraps `g_object_class_find_property(…, "suspended")`.
+    public var reportsSuspended: Bool { GtkRuntime.version.minor >= 12 && hasProperty("suspended") }
+
+    /// Whether the compositor suspended the window (it is not seen at all). Wraps
+    /// `gtk_window_is_suspended` (GTK ≥ 4.12) through the `suspended` property; `false` where
+    /// GTK has none (see ``reportsSuspended``).
+    public var isSuspended: Bool { reportsSuspended && booleanProperty("suspended") }
+
+    /// Called when ``isSuspended`` changes. Wraps `notify::suspended`; `nil` where GTK has no
+    /// such property (see ``reportsSuspended``).
+    public func onSuspendedChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection? {
+        reportsSuspended ? onNotify("suspended", body) : nil
     }
 
     /// The window's `GdkSurface` (a `GdkToplevel`), present only between realize and unrealize.

@@ -4,9 +4,9 @@ internal import CGtk
 ///
 /// ```swift
 /// // main.swift — synchronous main, on the main thread:
-/// let app = Application(id: "dev.example.LifecycleLab")
+/// let app = Application(id: "org.example.Demo")
 /// app.onActivate {
-///     let window = Window(application: app, title: "Lifecycle Lab")
+///     let window = Window(application: app, title: "Demo")
 ///     window.present()
 /// }
 /// exit(app.run())   // g_application_run; the main actor runs inside this loop
@@ -88,7 +88,8 @@ public final class Application: Object {
         actions[action.name] = action
         g_action_map_add_action(OpaquePointer(raw), action.opaque)
     }
-    /// The action added under `name`.
+    /// The action added under `name` with ``addAction(_:)`` (the Swift wrapper, not
+    /// `g_action_map_lookup_action`'s pointer).
     public func action(named name: String) -> SimpleAction? { actions[name] }
 
     /// Binds keyboard accelerators (e.g. `"<Control>q"`) to a detailed action name

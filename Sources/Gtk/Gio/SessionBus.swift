@@ -21,6 +21,8 @@ public final class SessionBus: Object {
         super.init(connection, .adoptFullGio)
     }
 
+    /// Wraps `g_bus_get_sync(G_BUS_TYPE_SESSION)`.
+    ///
     /// The session bus connection (made now, or the one the process has), or `nil` when there
     /// is no session bus (no address and no way to autolaunch one, e.g. no display).
     public static func connect() -> SessionBus? {

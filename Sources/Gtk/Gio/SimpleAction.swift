@@ -1,41 +1,5 @@
 internal import CGtk
 
-/// A menu model: items that name actions, grouped in sections. Wraps `GMenu`.
-///
-/// ```swift
-/// let strategies = Menu()
-/// strategies.append("T1 fire and forget", action: "app.strategy::t1")
-/// let menu = Menu()
-/// menu.appendSection(nil, strategies)
-/// menu.append("Quit", action: "app.quit")
-/// menuButton.menu = menu
-/// ```
-/// The wrapper owns the reference `g_menu_new` returned.
-@MainActor
-public final class Menu: Object {
-    private var sections: [Menu] = []
-    /// Wraps `g_menu_new`.
-    public init() { super.init(UnsafeMutableRawPointer(g_menu_new()!), .adoptFullGio) }
-
-    var menuModel: UnsafeMutablePointer<GMenuModel> { c() }
-
-    /// Appends an item; `action` is a detailed action name such as `"app.quit"` or
-    /// `"app.strategy::t2"` (a string-parameter action with its target). Wraps `g_menu_append`.
-    public func append(_ label: String, action: String) { g_menu_append(opaque, label, action) }
-    /// Appends a section (a group between separators). Wraps `g_menu_append_section`.
-    public func appendSection(_ label: String?, _ section: Menu) {
-        sections.append(section)
-        g_menu_append_section(opaque, label, section.menuModel)
-    }
-    /// Appends a submenu. Wraps `g_menu_append_submenu`.
-    public func appendSubmenu(_ label: String, _ submenu: Menu) {
-        sections.append(submenu)
-        g_menu_append_submenu(opaque, label, submenu.menuModel)
-    }
-    /// Number of items (sections count as one). Wraps `g_menu_model_get_n_items`.
-    public var count: Int { Int(g_menu_model_get_n_items(menuModel)) }
-}
-
 /// A named action, added to an ``Application`` (then `"app.name"`). Wraps `GSimpleAction`.
 ///
 /// Plain actions call ``onActivate(_:)``. A *radio* action (``init(name:radioState:)``) holds a
@@ -44,7 +8,7 @@ public final class Menu: Object {
 /// The wrapper owns the reference `g_simple_action_new` returned.
 @MainActor
 public final class SimpleAction: Object {
-    /// The action's name without the `app.` prefix.
+    /// The action's name without the `app.` prefix (as given to `g_simple_action_new`).
     public let name: String
 
     /// A stateless action without a parameter. Wraps `g_simple_action_new`.
@@ -82,7 +46,8 @@ public final class SimpleAction: Object {
     }
 
     /// Called with the new state after a radio action's state changed (menu item, accelerator
-    /// or ``activate(_:)``). Only for actions made with ``init(name:radioState:)``.
+    /// or ``activate(_:)``). Only for actions made with ``init(name:radioState:)``. Runs from
+    /// its `GSimpleAction::change-state` handler, after `g_simple_action_set_state`.
     public func onStateChanged(_ body: @escaping @MainActor (String) -> Void) {
         precondition(stateConnection != nil, "Gtk.SimpleAction.onStateChanged: \"\(name)\" is not a radio action; create it with init(name:radioState:)")
         stateHandler = body

@@ -1,6 +1,7 @@
 internal import CGtk
 
-/// A CSS parsing or loading error, naming the file and position.
+/// A CSS parsing or loading error, naming the file and position. Made from the `GError` and
+/// `GtkCssSection` of `GtkCssProvider::parsing-error`.
 public struct CssError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file (path) or, for CSS loaded from a string, the name given to ``CssProvider/load(css:name:)``.
     public var file: String
@@ -8,9 +9,10 @@ public struct CssError: Error, CustomStringConvertible, Equatable, Sendable {
     public var line: Int
     /// 1-based column, 0 when unknown.
     public var column: Int
-    /// GTK's message.
+    /// GTK's message (the `GError` message).
     public var message: String
 
+    /// `file:line:column: message`, as compilers print errors (`file: message` without a line).
     public var description: String {
         line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
     }

@@ -66,11 +66,13 @@ public final class ListView<Row: Widget>: Widget {
         g_object_unref(UnsafeMutableRawPointer(model))
     }
 
-    /// The row IDs, in order.
+    /// The row IDs, in order (kept in Swift beside the `GtkStringList` model, which holds the same).
     public var rowIDs: [String] { rows.ids }
-    /// Number of rows.
+    /// Number of rows (kept in Swift beside the `GtkStringList`; equals its
+    /// `g_list_model_get_n_items`).
     public var count: Int { rows.ids.count }
     /// Number of row widgets GTK created (visible rows plus a margin): shows virtualization.
+    /// Counts the factory's `setup` calls not yet matched by `teardown`.
     public var rowWidgetCount: Int { rows.widgets.count }
 
     /// Replaces all rows. Wraps `gtk_string_list_splice`.
@@ -79,23 +81,29 @@ public final class ListView<Row: Widget>: Widget {
     }
     /// Appends a row. Wraps `gtk_string_list_append`.
     public func append(_ id: String) { splice(at: rows.ids.count, removing: 0, inserting: [id]) }
-    /// Inserts a row at `index`.
+    /// Inserts a row at `index`. Wraps `gtk_string_list_splice`.
     public func insert(_ id: String, at index: Int) { splice(at: index, removing: 0, inserting: [id]) }
-    /// Removes the row at `index`.
+    /// Removes the row at `index`. Wraps `gtk_string_list_splice`.
     public func remove(at index: Int) { splice(at: index, removing: 1, inserting: []) }
-    /// Removes the row with `id`, if present.
+    /// Removes the row with `id`, if present. Wraps `gtk_string_list_splice`.
     public func remove(id: String) {
         if let index = rows.ids.firstIndex(of: id) { remove(at: index) }
     }
     /// Makes GTK bind the row at `index` again (its content changed): the model emits
-    /// `items-changed(index, 1, 1)`.
+    /// `items-changed(index, 1, 1)`. Wraps `gtk_string_list_splice`.
     public func reloadRow(at index: Int) { splice(at: index, removing: 1, inserting: [rows.ids[index]]) }
-    /// Rebinds the row with `id`, if present.
+    /// Rebinds the row with `id`, if present (`items-changed`, as ``reloadRow(at:)``).
     public func reloadRow(id: String) {
         if let index = rows.ids.firstIndex(of: id) { reloadRow(at: index) }
     }
-    /// Rebinds every row (only visible rows cost anything).
+    /// Rebinds every row (only visible rows cost anything). Wraps `gtk_string_list_splice`.
     public func reloadAll() { setRows(rows.ids) }
+    /// Scrolls as little as needed to show the row at `index`. Activates GtkListBase's
+    /// `list.scroll-to-item` action (`gtk_widget_activate_action_variant`).
+    public func scrollTo(index: Int) {
+        precondition(index >= 0 && index < count, "Gtk.ListView.scrollTo: row \(index) out of range 0..<\(count)")
+        _ = gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+    }
 
     private func splice(at index: Int, removing count: Int, inserting ids: [String]) {
         precondition(index >= 0 && index + count <= rows.ids.count,

@@ -47,7 +47,7 @@ public class Object {
     /// The GType name, e.g. `GtkButton`. Wraps `G_OBJECT_TYPE_NAME`.
     public var typeName: String { String(cString: cg_type_name_of(raw)) }
 
-    /// The object's current reference count (debugging and ownership tests only).
+    /// The object's current reference count, `GObject.ref_count` (debugging and ownership tests only).
     public var debugReferenceCount: Int { Int(cg_object(raw).pointee.ref_count) }
 
     /// Connects a handler to any signal with the C signature `(instance, user_data) -> void`,
@@ -91,14 +91,8 @@ public class Object {
 }
 
 extension Object: Hashable {
+    /// The same wrapper (so the same `GObject *`: each object has at most one wrapper here).
     nonisolated public static func == (lhs: Object, rhs: Object) -> Bool { lhs === rhs }
+    /// Hashes the wrapper's identity.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}
-
-/// A weak reference to a Swift object, for checking that a closure released what it captured.
-public struct WeakBox<T: AnyObject> {
-    /// The object, while something else keeps it alive.
-    public weak var value: T?
-    /// Creates a weak reference.
-    public init(_ value: T?) { self.value = value }
 }

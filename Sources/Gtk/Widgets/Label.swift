@@ -1,0 +1,43 @@
+internal import CGtk
+
+/// Text. Wraps `GtkLabel`.
+@MainActor
+public final class Label: Widget {
+    /// Wraps `gtk_label_new`.
+    public init(_ text: String = "", accessibleRole: AccessibleRole? = nil) {
+        super.init(type: gtk_label_get_type(), accessibleRole: accessibleRole)
+        self.text = text
+    }
+    /// The plain text (markup is not parsed). Wraps `gtk_label_get_text` / `gtk_label_set_text`.
+    public var text: String {
+        get { String(cString: gtk_label_get_text(opaque)) }
+        set { gtk_label_set_text(opaque, newValue) }
+    }
+    /// Sets Pango markup. Wraps `gtk_label_set_markup`.
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(opaque, markup) }
+    /// Wraps `gtk_label_set_wrap`.
+    public var wraps: Bool {
+        get { gtk_label_get_wrap(opaque) != 0 }
+        set { gtk_label_set_wrap(opaque, newValue ? 1 : 0) }
+    }
+    /// Horizontal alignment of the text, 0 (start) … 1 (end). Wraps `gtk_label_set_xalign`.
+    public var xalign: Double {
+        get { Double(gtk_label_get_xalign(opaque)) }
+        set { gtk_label_set_xalign(opaque, Float(newValue)) }
+    }
+    /// Wraps `gtk_label_set_selectable`.
+    public var isSelectable: Bool {
+        get { gtk_label_get_selectable(opaque) != 0 }
+        set { gtk_label_set_selectable(opaque, newValue ? 1 : 0) }
+    }
+    /// Ellipsizes at the end when too narrow. Wraps `gtk_label_set_ellipsize(PANGO_ELLIPSIZE_END)`.
+    public var ellipsizesEnd: Bool {
+        get { gtk_label_get_ellipsize(opaque) == PANGO_ELLIPSIZE_END }
+        set { gtk_label_set_ellipsize(opaque, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
+    }
+    /// Width in characters the label asks for. Wraps `gtk_label_set_width_chars`.
+    public var widthChars: Int {
+        get { Int(gtk_label_get_width_chars(opaque)) }
+        set { gtk_label_set_width_chars(opaque, gint(newValue)) }
+    }
+}

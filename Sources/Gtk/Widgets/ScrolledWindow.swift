@@ -1,0 +1,31 @@
+internal import CGtk
+
+/// Wraps `GtkScrolledWindow`.
+@MainActor
+public final class ScrolledWindow: Widget {
+    private var held: Widget?
+    /// Wraps `gtk_scrolled_window_new`.
+    public init(accessibleRole: AccessibleRole? = nil) {
+        super.init(type: gtk_scrolled_window_get_type(), accessibleRole: accessibleRole)
+    }
+    /// Wraps `gtk_scrolled_window_set_child`.
+    public var child: Widget? {
+        get { held }
+        set { held = newValue; gtk_scrolled_window_set_child(opaque, newValue?.widget) }
+    }
+    /// Wraps `gtk_scrolled_window_set_min_content_height`.
+    public var minContentHeight: Int {
+        get { Int(gtk_scrolled_window_get_min_content_height(opaque)) }
+        set { gtk_scrolled_window_set_min_content_height(opaque, gint(newValue)) }
+    }
+    /// Never scroll horizontally; scroll vertically when needed. Wraps `gtk_scrolled_window_set_policy`.
+    public func setVerticalOnly() { gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC) }
+    /// Whether the view shows the end of its content (within `slack` pixels), for a log that
+    /// follows new lines only while the user has not scrolled up. Reads the
+    /// `gtk_scrolled_window_get_vadjustment` value, page size and upper bound.
+    public func isScrolledToEnd(slack: Double = 24) -> Bool {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque) else { return true }
+        return gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
+            >= gtk_adjustment_get_upper(adjustment) - slack
+    }
+}

@@ -1,0 +1,58 @@
+public import Gtk
+public import LifecycleTasks
+
+/// Feeds the core's scenes from GTK windows: each window's `is-active`, `GdkToplevel` state and
+/// visibility become its ``WindowScene``'s phase, and the ``AppScene`` aggregates them (SPEC §1).
+///
+/// ```swift
+/// let scenes = GtkScenes(context: context)
+/// let scene = scenes.scene(for: window, name: "main")
+/// let token = scene.onChange { old, new in print("\(old) → \(new)") }
+/// ```
+@MainActor
+public final class GtkScenes {
+    /// The app-wide scene over every window given to ``scene(for:name:)``.
+    public let app: AppScene
+    private let context: LifecycleContext
+    private var trackers: [WindowSceneTracker] = []
+    private let connections = SignalConnectionBag()
+
+    /// Makes the app scene; windows are added with ``scene(for:name:)``.
+    public init(context: LifecycleContext) {
+        self.context = context
+        self.app = AppScene(context: context)
+    }
+
+    /// The scene of `window`, made on first request. Its phase follows the window from now on;
+    /// when the window is destroyed the scene leaves the app aggregate.
+    public func scene(for window: Window, name: String) -> WindowScene {
+        if let tracker = tracker(of: window) { return tracker.scene }
+        let tracker = WindowSceneTracker(window: window, name: name, app: app, context: context)
+        trackers.append(tracker)
+        connections.insert(window.onDestroy { [weak self, weak window] in
+            guard let self, let window else { return }
+            self.forget(window)
+        })
+        return tracker.scene
+    }
+
+    /// Re-derives `window`'s phase from GTK now and reports it to its scene if it changed;
+    /// does nothing for a window that is not followed.
+    public func refresh(_ window: Window) {
+        tracker(of: window)?.refresh()
+    }
+
+    private func tracker(of window: Window) -> WindowSceneTracker? {
+        trackers.first { $0.window === window }
+    }
+
+    private func forget(_ window: Window) {
+        trackers.removeAll { tracker in
+            guard tracker.window === window else { return false }
+            tracker.invalidate()
+            tracker.scene.update(phase: .background)
+            tracker.scene.close()
+            return true
+        }
+    }
+}

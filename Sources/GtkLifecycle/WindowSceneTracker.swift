@@ -1,0 +1,77 @@
+import Gtk
+import LifecycleTasks
+
+/// Follows one GTK window and keeps its ``WindowScene``'s phase as SPEC §1 derives it.
+///
+/// Sources: `notify::is-active` and `notify::visible` of the window, `map`/`unmap`, and the
+/// `GdkToplevel` state of its surface (`notify::state`; the surface exists only between
+/// `realize` and `unrealize`, so the tracker connects to it at realize). On GTK ≥ 4.12 it
+/// also watches the window's `suspended` property (GTK 4.8 has none). Every source re-derives
+/// the phase from the current state, and the scene ignores an unchanged phase, so duplicate
+/// notifications are harmless.
+///
+/// Minimizing does not unmap the window's widgets (no disappear); it only makes the phase
+/// `.background`. The tracker holds the window and its scene; the window's handlers hold the
+/// tracker weakly.
+@MainActor
+final class WindowSceneTracker {
+    /// The followed window.
+    let window: Window
+    /// The scene the window's phase goes to.
+    let scene: WindowScene
+    private let watchesSuspended: Bool
+    private let windowConnections = SignalConnectionBag()
+    private let surfaceConnections = SignalConnectionBag()
+
+    /// Starts following `window`; its new scene starts at the window's phase now.
+    init(window: Window, name: String, app: AppScene, context: LifecycleContext) {
+        self.window = window
+        let watchesSuspended = window.reportsSuspended
+        self.watchesSuspended = watchesSuspended
+        scene = WindowScene(name: name, app: app, context: context,
+                            phase: Self.phase(of: window, watchingSuspended: watchesSuspended))
+        windowConnections.insert(window.onActiveChanged { [weak self] in self?.refresh() })
+        windowConnections.insert(window.onVisibleChanged { [weak self] in self?.refresh() })
+        if watchesSuspended, let connection = window.onSuspendedChanged({ [weak self] in self?.refresh() }) {
+            windowConnections.insert(connection)
+        }
+        windowConnections.insert(window.onMap { [weak self] in self?.refresh() })
+        windowConnections.insert(window.onUnmap { [weak self] in self?.refresh() })
+        windowConnections.insert(window.onRealize { [weak self] in
+            self?.connectSurface()
+            self?.refresh()
+        })
+        windowConnections.insert(window.onUnrealize { [weak self] in
+            self?.surfaceConnections.disconnectAll()
+            self?.refresh()
+        })
+        if window.isRealized { connectSurface() }
+    }
+
+    /// Re-derives the phase and hands it to the scene (which reports only a change).
+    func refresh() {
+        scene.update(phase: Self.phase(of: window, watchingSuspended: watchesSuspended))
+    }
+
+    /// Disconnects from the window; the scene gets no further phases from it.
+    func invalidate() {
+        windowConnections.disconnectAll()
+        surfaceConnections.disconnectAll()
+    }
+
+    private func connectSurface() {
+        surfaceConnections.disconnectAll()
+        if let connection = window.onToplevelStateChanged({ [weak self] in self?.refresh() }) {
+            surfaceConnections.insert(connection)
+        }
+    }
+
+    /// SPEC §1's table: `.background` when the window is hidden (or not mapped), minimized or
+    /// suspended; else `.active` when it has the focus, `.inactive` when it has not.
+    private static func phase(of window: Window, watchingSuspended: Bool) -> ScenePhase {
+        guard window.isVisible, window.isMapped else { return .background }
+        if window.isMinimized { return .background }
+        if watchingSuspended && window.isSuspended { return .background }
+        return window.isActive ? .active : .inactive
+    }
+}
