@@ -1,0 +1,53 @@
+/// The thin layer over ``TaskSlotMachine``: turns its actions into real registered tasks.
+///
+/// The slot holds no reference to its node: the node passes itself to ``perform(_:owner:at:)``
+/// (and a ``TaskIDHandle`` passes its node only while that is alive).
+@MainActor
+final class TaskSlot {
+    @exclusivity(unchecked) var machine: TaskSlotMachine
+    let priority: TaskPriority
+    let whilePhase: ScenePhase?
+    /// Strong and `let`, so `perform` uses it without a retain. No lasting cycle: the registry
+    /// holds a slot only through the entry of a live task (whose body reaches the registry
+    /// through it).
+    let registry: TaskRegistry
+    /// M3/M7: the action itself.
+    private let operation: (@MainActor @Sendable () async -> Void)?
+    /// M4: makes the action for the current id.
+    private let makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)?
+    /// Name, strategy and owner, shared by every task the slot starts.
+    let label: TaskLabel
+
+    init(owner: LifecycleNode, registry: TaskRegistry, name: String, strategy: String, priority: TaskPriority, gateOpen: Bool,
+         whilePhase: ScenePhase? = nil,
+         operation: (@MainActor @Sendable () async -> Void)? = nil,
+         makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)? = nil) {
+        precondition((operation == nil) != (makeOperation == nil), "TaskSlot: pass an operation or a maker")
+        self.registry = registry
+        self.label = TaskLabel(name: name, strategy: strategy, owner: owner)
+        self.priority = priority
+        self.whilePhase = whilePhase
+        self.machine = TaskSlotMachine(gateOpen: gateOpen)
+        self.operation = operation
+        self.makeOperation = makeOperation
+    }
+
+    /// `time`: a clock reading the node took a moment ago with no outside code run since (it
+    /// stamps the cancel and the start), or `nil` to read the clock.
+    func perform(_ actions: TaskSlotMachine.Actions, owner node: LifecycleNode, at time: Duration? = nil) {
+        if let id = actions.cancel {
+            registry.cancel(id, at: time)
+        }
+        if actions.start {
+            // No `??` here: through its generic signature every call would wrap the closure twice.
+            let action: @MainActor @Sendable () async -> Void
+            if let operation { action = operation } else { action = makeOperation!() }
+            machine.didStart(registry.startManaged(slot: self, owner: node, at: time, action))
+        }
+    }
+
+    /// The registry says the task ended (by itself or after a cancel).
+    func taskEnded(_ id: TaskID) {
+        machine.taskEnded(id)
+    }
+}
