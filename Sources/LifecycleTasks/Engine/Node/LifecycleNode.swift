@@ -46,11 +46,7 @@ public final class LifecycleNode {
     /// The object standing for this view's @State. The registry watches it weakly: if it is still
     /// alive after the node disappeared and its host let go of it, while a task of this node
     /// runs, that task is flagged "retains owner".
-    @exclusivity(unchecked) public weak var ownerState: AnyObject? {
-        didSet { mayHaveOwnerState = true }
-    }
-    /// Whether ``ownerState`` was ever set: until then registering a task skips the weak load.
-    @exclusivity(unchecked) private(set) var mayHaveOwnerState = false
+    @exclusivity(unchecked) public weak var ownerState: AnyObject?
 
     /// The window the node is in; M5, M6 and M7 follow its phase (`.active` without a scene).
     /// Setting it re-subscribes, and a different phase counts as a phase change.
@@ -140,7 +136,7 @@ public final class LifecycleNode {
             for slot in slots { slot.perform(slot.machine.disappear(), owner: self, at: cancelTime) }
         }
         if !readers.isEmpty { runReadersDisappear() }
-        if taskIndex.isTracking { registry.ownerDidDisappear(self) }
+        if !taskIndex.running.isEmpty { registry.ownerDidDisappear(self) }
     }
 
     // Out of line, so `appear()` and `disappear()` stay short in code for the common node that
