@@ -11,10 +11,8 @@ final class TaskSlot {
     /// holds a slot only through the entry of a live task (whose body reaches the registry
     /// through it).
     let registry: TaskRegistry
-    /// M3/M7: the action itself.
-    private let operation: (@MainActor @Sendable () async -> Void)?
-    /// M4: makes the action for the current id.
-    private let makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)?
+    /// Makes the action of the next task: M3/M7 always the same one, M4 one for the current id.
+    private let makeOperation: @MainActor () -> @MainActor @Sendable () async -> Void
     /// Name, strategy and owner, shared by every task the slot starts.
     let label: TaskLabel
 
@@ -28,8 +26,11 @@ final class TaskSlot {
         self.priority = priority
         self.whilePhase = whilePhase
         self.machine = TaskSlotMachine(gateOpen: gateOpen)
-        self.operation = operation
-        self.makeOperation = makeOperation
+        if let operation {
+            self.makeOperation = { operation }
+        } else {
+            self.makeOperation = makeOperation!
+        }
     }
 
     /// `time`: a clock reading the node took a moment ago with no outside code run since (it
@@ -39,10 +40,7 @@ final class TaskSlot {
             registry.cancel(id, at: time)
         }
         if actions.start {
-            // No `??` here: through its generic signature every call would wrap the closure twice.
-            let action: @MainActor @Sendable () async -> Void
-            if let operation { action = operation } else { action = makeOperation!() }
-            machine.didStart(registry.startManaged(slot: self, owner: node, at: time, action))
+            machine.didStart(registry.startManaged(slot: self, owner: node, at: time, makeOperation()))
         }
     }
 
