@@ -61,8 +61,6 @@ public final class LifecycleNode {
     }
 
     let context: LifecycleContext
-    // The context's log and registry, one load away on every appear and disappear (`let`
-    // fields of `self` are used without a retain; the context keeps both anyway).
     private let log: EventLog
     private let registry: TaskRegistry
     @exclusivity(unchecked) private var willAppearActions: [@MainActor () -> Void] = []
@@ -102,19 +100,11 @@ public final class LifecycleNode {
     public func appear() {
         precondition(!isAppeared, "LifecycleNode \(name): appear() while already appeared; call disappear() first")
         isAppeared = true
-        let time = context.now
-        log.append(.appear(node: name), at: time)
-        // One clock reading stamps the event and the task starts when no outside code (actions,
-        // observers) runs in between: nothing could tell the instants apart.
-        var startTime: Duration? = log.hasObservers ? nil : time
-        if !appearActions.isEmpty || !readers.isEmpty {
-            startTime = nil
-            runAppearCallbacks()
-        }
-        if !slots.isEmpty {
-            if registry.hasObservers { startTime = nil }
-            for slot in slots { slot.perform(slot.machine.appear(), owner: self, at: startTime) }
-        }
+        log.append(.appear(node: name))
+        for action in appearActions { action() }
+        let active = currentPhase == .active
+        for reader in readers { reader.perform(reader.machine.appear(sceneActive: active)) }
+        for slot in slots { slot.perform(slot.machine.appear(), owner: self) }
     }
 
     /// The node is gone from the screen: M2 actions, M3/M4/M7 tasks are asked to cancel (no
@@ -123,42 +113,12 @@ public final class LifecycleNode {
     public func disappear() {
         precondition(isAppeared, "LifecycleNode \(name): disappear() while not appeared; call appear() first")
         isAppeared = false
-        let time = context.now
-        log.append(.disappear(node: name), at: time)
-        // As in `appear()`: the cancels share the event's clock reading unless outside code ran.
-        var cancelTime: Duration? = log.hasObservers ? nil : time
-        if !disappearActions.isEmpty {
-            cancelTime = nil
-            runDisappearActions()
-        }
-        if !slots.isEmpty {
-            if registry.hasObservers { cancelTime = nil }
-            for slot in slots { slot.perform(slot.machine.disappear(), owner: self, at: cancelTime) }
-        }
-        if !readers.isEmpty { runReadersDisappear() }
-        if !taskIndex.running.isEmpty { registry.ownerDidDisappear(self) }
-    }
-
-    // Out of line, so `appear()` and `disappear()` stay short in code for the common node that
-    // only has tasks.
-
-    /// M1 actions, then M6 `onActive` (if the scene is active).
-    @inline(never)
-    private func runAppearCallbacks() {
-        for action in appearActions { action() }
-        if readers.isEmpty { return }
-        let active = currentPhase == .active
-        for reader in readers { reader.perform(reader.machine.appear(sceneActive: active)) }
-    }
-
-    @inline(never)
-    private func runDisappearActions() {
+        log.append(.disappear(node: name))
         for action in disappearActions { action() }
-    }
-
-    @inline(never)
-    private func runReadersDisappear() {
+        for slot in slots { slot.perform(slot.machine.disappear(), owner: self) }
         for reader in readers { reader.perform(reader.machine.disappear()) }
+        // Last, so the M2 actions' and the slots' cancels come first: a cancelled task is no orphan.
+        if !taskIndex.running.isEmpty { registry.ownerDidDisappear(self) }
     }
 
     /// Host says "I dropped the state" (``ownerState``): the registry re-checks at once whether a

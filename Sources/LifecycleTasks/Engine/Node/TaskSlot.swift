@@ -1,15 +1,13 @@
 /// The thin layer over ``TaskSlotMachine``: turns its actions into real registered tasks.
 ///
-/// The slot holds no reference to its node: the node passes itself to ``perform(_:owner:at:)``
+/// The slot holds no reference to its node: the node passes itself to ``perform(_:owner:)``
 /// (and a ``TaskIDHandle`` passes its node only while that is alive).
 @MainActor
 final class TaskSlot {
     @exclusivity(unchecked) var machine: TaskSlotMachine
     let priority: TaskPriority
     let whilePhase: ScenePhase?
-    /// Strong and `let`, so `perform` uses it without a retain. No lasting cycle: the registry
-    /// holds a slot only through the entry of a live task (whose body reaches the registry
-    /// through it).
+    /// No lasting cycle: the registry holds a slot only through the body of a live task.
     let registry: TaskRegistry
     /// Makes the action of the next task: M3/M7 always the same one, M4 one for the current id.
     private let makeOperation: @MainActor () -> @MainActor @Sendable () async -> Void
@@ -33,14 +31,12 @@ final class TaskSlot {
         }
     }
 
-    /// `time`: a clock reading the node took a moment ago with no outside code run since (it
-    /// stamps the cancel and the start), or `nil` to read the clock.
-    func perform(_ actions: TaskSlotMachine.Actions, owner node: LifecycleNode, at time: Duration? = nil) {
+    func perform(_ actions: TaskSlotMachine.Actions, owner node: LifecycleNode) {
         if let id = actions.cancel {
-            registry.cancel(id, at: time)
+            registry.cancel(id)
         }
         if actions.start {
-            machine.didStart(registry.startManaged(slot: self, owner: node, at: time, makeOperation()))
+            machine.didStart(registry.startManaged(slot: self, owner: node, makeOperation()))
         }
     }
 

@@ -53,10 +53,6 @@ public final class TaskRegistry {
         MainQueueMark.install()
     }
 
-    /// Whether anyone observes the registry (a node reuses one clock reading for its event and
-    /// its task starts only when no outside code can run in between).
-    var hasObservers: Bool { observerCount.value != 0 }
-
     // MARK: Reading
 
     /// Live records plus the bounded history of ended ones, by id.
@@ -94,14 +90,8 @@ public final class TaskRegistry {
     /// Asks the live task `id` to cancel: it becomes `cancelling` until its action returns.
     /// Does nothing for an ended or unknown id, or one already cancelling.
     public func cancel(_ id: TaskID) {
-        cancel(id, at: nil)
-    }
-
-    /// `time`: a clock reading the caller took a moment ago with no outside code run since
-    /// (so it stands for now); `nil` reads the clock.
-    func cancel(_ id: TaskID, at time: Duration?) {
         guard let entry = storage.live(id) else { return }
-        markCancelling(entry, at: time)
+        markCancelling(entry)
         entry.handle?.cancel()
     }
 
@@ -194,18 +184,16 @@ public final class TaskRegistry {
 
     /// The M3/M4/M7 path: a non-throwing action, the slot told when it ends; no cancellation
     /// handler (nobody outside the registry holds the task, so every cancel goes through
-    /// `cancel(_:at:)`, which marks `cancelling` itself), the slot's shared label.
+    /// ``cancel(_:)``, which marks `cancelling` itself), the slot's shared label.
     ///
     /// A slot's tasks are never flagged orphan: the node's `disappear()` cancels each of them
     /// before it looks for orphans, so they stay out of the owner's list of running tasks.
     ///
-    /// `time`: a clock reading the node took a moment ago with no outside code run since, or
-    /// `nil` to read the clock. Returns the task's id.
+    /// Returns the task's id.
     func startManaged(
-        slot: TaskSlot, owner: LifecycleNode, at time: Duration?,
-        _ operation: @escaping @MainActor @Sendable () async -> Void
+        slot: TaskSlot, owner: LifecycleNode, _ operation: @escaping @MainActor @Sendable () async -> Void
     ) -> TaskID {
-        let entry = register(label: slot.label, owner: owner, mayBeOrphan: false, at: time ?? now())
+        let entry = register(label: slot.label, owner: owner, mayBeOrphan: false, at: now())
         // The task holds its slot and the registry: a registered task keeps its registry alive
         // until it ends, so its end is always recorded.
         let task: Task<Void, Never>
@@ -220,7 +208,7 @@ public final class TaskRegistry {
         return entry.id
     }
 
-    /// The body of a task from ``startManaged(slot:owner:at:_:)``.
+    /// The body of a task from ``startManaged(slot:owner:_:)``.
     private func runManaged(_ entry: TaskEntry, _ slot: TaskSlot, _ operation: @MainActor @Sendable () async -> Void) async {
         storage.pendingStartCount -= 1
         await operation()
@@ -307,11 +295,11 @@ public final class TaskRegistry {
     }
 
     /// `running` → `cancelling`; nothing if the task is cancelling already.
-    private func markCancelling(_ entry: TaskEntry, at time: Duration? = nil) {
+    private func markCancelling(_ entry: TaskEntry) {
         let change = entry.life.cancel(stateAlive: entry.ownerState != nil)
         guard change.recordChanged else { return }
         entry.ownerIndex?.removeRunning(entry.id)
-        log.append(.taskCancelRequested(entry.id), at: time ?? now())
+        log.append(.taskCancelRequested(entry.id), at: now())
         apply(change, to: entry)
     }
 
