@@ -30,9 +30,12 @@ struct BoundedRing<Element> {
             elements.append(element)
             return nil
         }
-        let dropped = elements[oldest]
-        elements[oldest] = element
-        oldest = (oldest + 1) % limit
+        // Swapped rather than copied out and overwritten: the element moves in, the oldest
+        // moves out, and nothing is retained or released on the way.
+        var dropped = element
+        swap(&elements[oldest], &dropped)
+        oldest += 1
+        if oldest == limit { oldest = 0 }
         return dropped
     }
 

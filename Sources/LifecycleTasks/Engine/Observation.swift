@@ -55,21 +55,3 @@ final class ObserverList<Value> {
         for entry in handlers { entry.handler(value) }
     }
 }
-
-/// How many observations of a log or registry are active, so a change with nobody watching
-/// skips the notification work. The tokens hold this box, not the observed object: a weak
-/// reference to the log or registry would give it a side table and make every retain of it
-/// slower.
-@MainActor
-final class ObserverCount {
-    @exclusivity(unchecked) private(set) var value = 0
-
-    /// Counts the observation `inner` until its token is cancelled or released.
-    func add(_ inner: ObservationToken) -> ObservationToken {
-        value += 1
-        return ObservationToken { [self] in
-            inner.cancel()
-            value -= 1
-        }
-    }
-}

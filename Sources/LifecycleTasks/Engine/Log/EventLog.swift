@@ -43,26 +43,24 @@ public struct LifecycleEvent: Sendable, Hashable, Codable {
 /// ```
 @MainActor
 public final class EventLog {
-    private let ring: EventRing
+    private var events: BoundedRing<LifecycleEvent>
     private let now: @MainActor () -> Duration
     private let observers = ObserverList<LifecycleEvent>()
-    /// How many observations are active: with none, an append only stores the event.
-    private let observerCount = ObserverCount()
 
     /// How many events the log keeps.
     public let limit: Int
     /// How many events were ever appended (including the ones that fell out of the log).
-    @exclusivity(unchecked) public private(set) var totalAppended = 0
+    public private(set) var totalAppended = 0
 
     init(limit: Int, now: @escaping @MainActor () -> Duration) {
         precondition(limit > 0, "EventLog limit must be positive; pass a logLimit of at least 1")
         self.limit = limit
         self.now = now
-        self.ring = EventRing(limit: limit)
+        self.events = BoundedRing(limit: limit)
     }
 
     /// The kept events, oldest first.
-    public var entries: [LifecycleEvent] { ring.inOrder }
+    public var entries: [LifecycleEvent] { events.inOrder }
 
     /// Appends an event stamped with the context's current time and tells the observers.
     public func append(_ kind: LifecycleEvent.Kind) {
@@ -70,34 +68,17 @@ public final class EventLog {
     }
 
     /// Appends with a time the caller already read (the registry stamps a record and its event
-    /// with one clock read).
-    ///
-    /// One out-of-line copy for every caller: the show/hide path appends five events, and five
-    /// inlined copies cost more in instruction cache than the calls cost in time.
-    @inline(never)
-    func append(_ kind: consuming LifecycleEvent.Kind, at time: Duration) {
+    /// with one clock read). The event is stored before the observers hear of it, so an observer
+    /// reading ``entries`` sees it.
+    func append(_ kind: LifecycleEvent.Kind, at time: Duration) {
         let event = LifecycleEvent(time: time, kind: kind)
         totalAppended += 1
-        if observerCount.value != 0 {
-            appendAndNotify(event)
-        } else {
-            ring.append(event)
-        }
-    }
-
-    /// Out of line: the show/hide path stays short in code when nobody observes. The event is
-    /// stored first, so an observer reading ``entries`` sees it.
-    @inline(never)
-    private func appendAndNotify(_ event: consuming LifecycleEvent) {
-        ring.append(copy event)
+        events.append(event)
         observers.notify(event)
     }
 
-    /// Whether anyone observes the log (outside code runs at every append).
-    var hasObservers: Bool { observerCount.value != 0 }
-
     /// Calls `handler` with every event appended from now on. Keep the token.
     public func observe(_ handler: @escaping @MainActor (LifecycleEvent) -> Void) -> ObservationToken {
-        observerCount.add(observers.add(handler))
+        observers.add(handler)
     }
 }

@@ -32,9 +32,6 @@ public final class TaskRegistry {
     private let log: EventLog
     private let now: @MainActor () -> Duration
     private let observers = ObserverList<RegistryChange>()
-    /// How many observations are active: with none (benchmarks, most tests) a change builds no
-    /// record.
-    private let observerCount = ObserverCount()
     private var endWaiters: [Int: @MainActor () -> Void] = [:]
     private var nextWaiter = 0
 
@@ -82,7 +79,7 @@ public final class TaskRegistry {
 
     /// Calls `handler` with every change from now on (no polling). Keep the token.
     public func observe(_ handler: @escaping @MainActor (RegistryChange) -> Void) -> ObservationToken {
-        observerCount.add(observers.add(handler))
+        observers.add(handler)
     }
 
     // MARK: Acting
@@ -353,7 +350,7 @@ public final class TaskRegistry {
     /// Counts a change and tells the observers, if any (with none, no record is built).
     private func changed(_ kind: ChangeKind, _ entry: TaskEntry) {
         storage.changeCount &+= 1
-        guard observerCount.value != 0 else { return }
+        guard !observers.isEmpty else { return }
         switch kind {
         case .added: observers.notify(.added(entry.record))
         case .updated: observers.notify(.updated(entry.record))
