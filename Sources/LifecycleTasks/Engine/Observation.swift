@@ -30,28 +30,3 @@ public final class ObservationToken {
         onCancel?()
     }
 }
-
-/// An ordered list of main-actor callbacks; the building block of every `observe`/`onChange`.
-@MainActor
-final class ObserverList<Value> {
-    private var handlers: [(key: Int, handler: @MainActor (Value) -> Void)] = []
-    private var nextKey = 0
-
-    var isEmpty: Bool { handlers.isEmpty }
-
-    func add(_ handler: @escaping @MainActor (Value) -> Void) -> ObservationToken {
-        let key = nextKey
-        nextKey += 1
-        handlers.append((key, handler))
-        return ObservationToken { [weak self] in
-            self?.handlers.removeAll { $0.key == key }
-        }
-    }
-
-    /// Calls every handler registered before this call; handlers added or removed by a handler
-    /// take effect from the next notification.
-    func notify(_ value: Value) {
-        if handlers.isEmpty { return }
-        for entry in handlers { entry.handler(value) }
-    }
-}

@@ -43,24 +43,24 @@ public struct LifecycleEvent: Sendable, Hashable, Codable {
 /// ```
 @MainActor
 public final class EventLog {
-    private var events: BoundedRing<LifecycleEvent>
+    private let storage: EventLogStorage
     private let now: @MainActor () -> Duration
     private let observers = ObserverList<LifecycleEvent>()
 
     /// How many events the log keeps.
     public let limit: Int
     /// How many events were ever appended (including the ones that fell out of the log).
-    public private(set) var totalAppended = 0
+    public var totalAppended: Int { storage.totalAppended }
 
     init(limit: Int, now: @escaping @MainActor () -> Duration) {
         precondition(limit > 0, "EventLog limit must be positive; pass a logLimit of at least 1")
         self.limit = limit
         self.now = now
-        self.events = BoundedRing(limit: limit)
+        self.storage = EventLogStorage(limit: limit)
     }
 
     /// The kept events, oldest first.
-    public var entries: [LifecycleEvent] { events.inOrder }
+    public var entries: [LifecycleEvent] { storage.events.inOrder }
 
     /// Appends an event stamped with the context's current time and tells the observers.
     public func append(_ kind: LifecycleEvent.Kind) {
@@ -72,8 +72,8 @@ public final class EventLog {
     /// reading ``entries`` sees it.
     func append(_ kind: LifecycleEvent.Kind, at time: Duration) {
         let event = LifecycleEvent(time: time, kind: kind)
-        totalAppended += 1
-        events.append(event)
+        storage.totalAppended += 1
+        storage.events.append(event)
         observers.notify(event)
     }
 

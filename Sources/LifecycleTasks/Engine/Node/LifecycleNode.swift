@@ -42,11 +42,14 @@ public final class LifecycleNode {
     /// The name the log and the panel show.
     public let name: String
     /// Whether the node is between ``appear()`` and ``disappear()``.
-    @exclusivity(unchecked) public private(set) var isAppeared = false
-    /// The object standing for this view's @State. The registry watches it weakly: if it is still
-    /// alive after the node disappeared and its host let go of it, while a task of this node
-    /// runs, that task is flagged "retains owner".
-    @exclusivity(unchecked) public weak var ownerState: AnyObject?
+    public var isAppeared: Bool { storage.isAppeared }
+    /// The object standing for this view's @State, held weakly. The registry watches it: if it is
+    /// still alive after the node disappeared and its host let go of it, while a task of this
+    /// node runs, that task is flagged "retains owner".
+    public var ownerState: AnyObject? {
+        get { storage.ownerState }
+        set { storage.ownerState = newValue }
+    }
 
     /// The window the node is in; M5, M6 and M7 follow its phase (`.active` without a scene).
     /// Setting it re-subscribes, and a different phase counts as a phase change.
@@ -63,12 +66,7 @@ public final class LifecycleNode {
     let context: LifecycleContext
     private let log: EventLog
     private let registry: TaskRegistry
-    @exclusivity(unchecked) private var willAppearActions: [@MainActor () -> Void] = []
-    @exclusivity(unchecked) private var appearActions: [@MainActor () -> Void] = []
-    @exclusivity(unchecked) private var disappearActions: [@MainActor () -> Void] = []
-    @exclusivity(unchecked) private var phaseActions: [@MainActor (ScenePhase, ScenePhase) -> Void] = []
-    @exclusivity(unchecked) private var readers: [ActiveReader] = []
-    @exclusivity(unchecked) private var slots: [TaskSlot] = []
+    private let storage = NodeStorage()
     private var sceneToken: ObservationToken?
     /// This node's live task ids, shared with the registry.
     let taskIndex = OwnerIndex()
@@ -92,19 +90,19 @@ public final class LifecycleNode {
     /// N1 hook: the page was chosen, before any map/unmap. Logs and runs `onWillAppear` actions.
     public func willAppear() {
         context.log.append(.willAppear(node: name))
-        for action in willAppearActions { action() }
+        for action in storage.willAppearActions { action() }
     }
 
     /// The node is shown: M1 actions, M6 `onActive` (if the scene is active), then the
     /// M3/M4/M7 tasks start (M7 only if the scene is in its phase).
     public func appear() {
         precondition(!isAppeared, "LifecycleNode \(name): appear() while already appeared; call disappear() first")
-        isAppeared = true
+        storage.isAppeared = true
         log.append(.appear(node: name))
-        for action in appearActions { action() }
+        for action in storage.appearActions { action() }
         let active = currentPhase == .active
-        for reader in readers { reader.perform(reader.machine.appear(sceneActive: active)) }
-        for slot in slots { slot.perform(slot.machine.appear(), owner: self) }
+        for reader in storage.readers { reader.perform(reader.machine.appear(sceneActive: active)) }
+        for slot in storage.slots { slot.perform(slot.machine.appear(), owner: self) }
     }
 
     /// The node is gone from the screen: M2 actions, M3/M4/M7 tasks are asked to cancel (no
@@ -112,11 +110,11 @@ public final class LifecycleNode {
     /// cancelled are flagged orphan.
     public func disappear() {
         precondition(isAppeared, "LifecycleNode \(name): disappear() while not appeared; call appear() first")
-        isAppeared = false
+        storage.isAppeared = false
         log.append(.disappear(node: name))
-        for action in disappearActions { action() }
-        for slot in slots { slot.perform(slot.machine.disappear(), owner: self) }
-        for reader in readers { reader.perform(reader.machine.disappear()) }
+        for action in storage.disappearActions { action() }
+        for slot in storage.slots { slot.perform(slot.machine.disappear(), owner: self) }
+        for reader in storage.readers { reader.perform(reader.machine.disappear()) }
         // Last, so the M2 actions' and the slots' cancels come first: a cancelled task is no orphan.
         if !taskIndex.running.isEmpty { registry.ownerDidDisappear(self) }
     }
@@ -132,21 +130,21 @@ public final class LifecycleNode {
     /// Runs `action` at every ``willAppear()`` (N1).
     @discardableResult
     public func onWillAppear(perform action: @escaping @MainActor () -> Void) -> Self {
-        willAppearActions.append(action)
+        storage.willAppearActions.append(action)
         return self
     }
 
     /// M1: runs `action` synchronously at every appear.
     @discardableResult
     public func onAppear(perform action: @escaping @MainActor () -> Void) -> Self {
-        appearActions.append(action)
+        storage.appearActions.append(action)
         return self
     }
 
     /// M2: runs `action` synchronously at every disappear.
     @discardableResult
     public func onDisappear(perform action: @escaping @MainActor () -> Void) -> Self {
-        disappearActions.append(action)
+        storage.disappearActions.append(action)
         return self
     }
 
@@ -190,7 +188,7 @@ public final class LifecycleNode {
     /// appeared (a view off screen gets no environment updates).
     @discardableResult
     public func onScenePhaseChange(_ action: @escaping @MainActor (_ old: ScenePhase, _ new: ScenePhase) -> Void) -> Self {
-        phaseActions.append(action)
+        storage.phaseActions.append(action)
         return self
     }
 
@@ -203,7 +201,7 @@ public final class LifecycleNode {
         onInactive: @escaping @MainActor () -> Void
     ) -> Self {
         let reader = ActiveReader(onActive: onActive, onInactive: onInactive)
-        readers.append(reader)
+        storage.readers.append(reader)
         if isAppeared { reader.perform(reader.machine.appear(sceneActive: currentPhase == .active)) }
         return self
     }
@@ -225,7 +223,7 @@ public final class LifecycleNode {
     // MARK: Private
 
     private func addSlot(_ slot: TaskSlot) {
-        slots.append(slot)
+        storage.slots.append(slot)
         if isAppeared { slot.perform(slot.machine.appear(), owner: self) }
     }
 
@@ -236,10 +234,10 @@ public final class LifecycleNode {
 
     private func phaseChanged(old: ScenePhase, new: ScenePhase) {
         if isAppeared {
-            for action in phaseActions { action(old, new) }
-            for reader in readers { reader.perform(reader.machine.phaseChanged(to: new)) }
+            for action in storage.phaseActions { action(old, new) }
+            for reader in storage.readers { reader.perform(reader.machine.phaseChanged(to: new)) }
         }
-        for slot in slots {
+        for slot in storage.slots {
             guard let phase = slot.whilePhase else { continue }
             slot.perform(slot.machine.gate(open: new == phase), owner: self)
         }

@@ -4,7 +4,7 @@
 /// (and a ``TaskIDHandle`` passes its node only while that is alive).
 @MainActor
 final class TaskSlot {
-    @exclusivity(unchecked) var machine: TaskSlotMachine
+    var machine: TaskSlotMachine
     let priority: TaskPriority
     let whilePhase: ScenePhase?
     /// No lasting cycle: the registry holds a slot only through the body of a live task.

@@ -32,7 +32,6 @@ public final class TaskRegistry {
     private let log: EventLog
     private let now: @MainActor () -> Duration
     private let observers = ObserverList<RegistryChange>()
-    private var endWaiters: [Int: @MainActor () -> Void] = [:]
     private var nextWaiter = 0
 
     /// Where the registered tasks' nonisolated parts run (see
@@ -113,16 +112,16 @@ public final class TaskRegistry {
         let waiter = Waiter()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             waiter.continuation = continuation
-            // The cycle through `endWaiters` ends when `finish` runs, at the latest at the
+            // The cycle through the waiters ends when `finish` runs, at the latest at the
             // timeout.
             let finish: @MainActor () -> Void = {
                 guard let continuation = waiter.continuation else { return }
                 waiter.continuation = nil
                 waiter.timer?.cancel()
-                self.endWaiters[key] = nil
+                self.storage.endWaiters[key] = nil
                 continuation.resume()
             }
-            endWaiters[key] = finish
+            storage.endWaiters[key] = finish
             waiter.timer = Task { @MainActor in
                 try? await Task.sleep(for: timeout)
                 finish()
@@ -320,8 +319,8 @@ public final class TaskRegistry {
         if let dropped = storage.keepEnded(entry) { changed(.removed, dropped) }
         slot?.taskEnded(entry.id)
         if entry.ownerIndex != nil { ownerTaskEnded(entry) }
-        if !endWaiters.isEmpty && !storage.hasLive {
-            for waiter in endWaiters.values { waiter() }
+        if !storage.endWaiters.isEmpty && !storage.hasLive {
+            for waiter in storage.endWaiters.values { waiter() }
         }
     }
 
