@@ -1,17 +1,26 @@
 /// One registered task's life (SPEC §5) as a pure state machine: its state, and the two flags
 /// the panel shows, orphan and retains owner, decided in one place.
 ///
-/// ```
-///  running(ownerGone, owner) ──cancel──▶ cancelling(owner) ──end──▶ ended(outcome, at, wasOrphan: false)
-///        │  ▲ ownerDisappeared (ownerGone = true)
-///        └──┴──────────────────────────────────────────────end──▶ ended(outcome, at, wasOrphan: ownerGone)
-/// ```
+/// | from                         | event                           | to                                     | orphaned gauge |
+/// |------------------------------|---------------------------------|----------------------------------------|----------------|
+/// | running(ownerGone: false, o) | ownerDisappeared                | running(ownerGone: true, o)            | +1             |
+/// | running(ownerGone: g, o)     | cancel                          | cancelling(o, looked at again)         | g ? −1 : 0     |
+/// | running(ownerGone: g, _)     | end(exit, at)                   | ended(outcome, at, wasOrphan: g)       | g ? −1 : 0     |
+/// | cancelling(_)                | end(exit, at)                   | ended(outcome, at, wasOrphan: false)   | 0              |
+/// | running / cancelling         | ownerReleaseAnnounced(alive)    | the same, owner: released(alive)       | 0              |
+/// | running / cancelling         | ownerLookedAtAgain(alive)       | the same, owner: released(alive)       | 0              |
+/// | running(true, _), cancelling | ownerDisappeared                | unchanged                              | 0              |
+/// | kept owner                   | ownerLookedAtAgain              | unchanged                              | 0              |
+/// | cancelling, ended            | cancel                          | unchanged                              | 0              |
+/// | ended                        | end, ownerDisappeared, owner…   | stops the program with a message       |                |
 ///
 /// The rules, as the queries below read them:
 /// - **orphan**: `running` with `ownerGone`: the owner node disappeared and nobody asked the
 ///   task to stop. A cancel ends it; the flag stays on the ended record (`wasOrphan`) so the
-///   history shows the task ran as one. A node's own M3/M4/M7 tasks are cancelled at its
-///   disappear before the registry looks for orphans, so only unstructured tasks get here.
+///   history shows the task ran as one, and it stays an orphan when the owner appears again
+///   (only tasks started from then on belong to the new appearance). A node's own M3/M4/M7
+///   tasks are cancelled at its disappear before the registry looks for orphans, so only
+///   unstructured tasks get here.
 /// - **retains owner**: live (`running` or `cancelling`), the host announced it released the
 ///   owner's state (``LifecycleNode/ownerStateReleasedExpected()``), and the state object was
 ///   still alive when last looked at. Never on an ended record.
