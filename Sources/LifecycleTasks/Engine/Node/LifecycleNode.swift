@@ -42,15 +42,14 @@ public final class LifecycleNode {
     /// The name the log and the panel show.
     public let name: String
     /// Whether the node is between ``appear()`` and ``disappear()``.
-    @exclusivity(unchecked) public private(set) var isAppeared = false
-    /// The object standing for this view's @State. The registry watches it weakly: if it is still
-    /// alive after the node disappeared and its host let go of it, while a task of this node
-    /// runs, that task is flagged "retains owner".
-    @exclusivity(unchecked) public weak var ownerState: AnyObject? {
-        didSet { mayHaveOwnerState = true }
+    public var isAppeared: Bool { storage.isAppeared }
+    /// The object standing for this view's @State, held weakly. The registry watches it: if it is
+    /// still alive after the node disappeared and its host let go of it, while a task of this
+    /// node runs, that task is flagged "retains owner".
+    public var ownerState: AnyObject? {
+        get { storage.ownerState }
+        set { storage.ownerState = newValue }
     }
-    /// Whether ``ownerState`` was ever set: until then registering a task skips the weak load.
-    @exclusivity(unchecked) private(set) var mayHaveOwnerState = false
 
     /// The window the node is in; M5, M6 and M7 follow its phase (`.active` without a scene).
     /// Setting it re-subscribes, and a different phase counts as a phase change.
@@ -65,16 +64,9 @@ public final class LifecycleNode {
     }
 
     let context: LifecycleContext
-    // The context's log and registry, one load away on every appear and disappear (`let`
-    // fields of `self` are used without a retain; the context keeps both anyway).
     private let log: EventLog
     private let registry: TaskRegistry
-    @exclusivity(unchecked) private var willAppearActions: [@MainActor () -> Void] = []
-    @exclusivity(unchecked) private var appearActions: [@MainActor () -> Void] = []
-    @exclusivity(unchecked) private var disappearActions: [@MainActor () -> Void] = []
-    @exclusivity(unchecked) private var phaseActions: [@MainActor (ScenePhase, ScenePhase) -> Void] = []
-    @exclusivity(unchecked) private var readers: [ActiveReader] = []
-    @exclusivity(unchecked) private var slots: [TaskSlot] = []
+    private let storage = NodeStorage()
     private var sceneToken: ObservationToken?
     /// This node's live task ids, shared with the registry.
     let taskIndex = OwnerIndex()
@@ -98,27 +90,19 @@ public final class LifecycleNode {
     /// N1 hook: the page was chosen, before any map/unmap. Logs and runs `onWillAppear` actions.
     public func willAppear() {
         context.log.append(.willAppear(node: name))
-        for action in willAppearActions { action() }
+        for action in storage.willAppearActions { action() }
     }
 
     /// The node is shown: M1 actions, M6 `onActive` (if the scene is active), then the
     /// M3/M4/M7 tasks start (M7 only if the scene is in its phase).
     public func appear() {
         precondition(!isAppeared, "LifecycleNode \(name): appear() while already appeared; call disappear() first")
-        isAppeared = true
-        let time = context.now
-        log.append(.appear(node: name), at: time)
-        // One clock reading stamps the event and the task starts when no outside code (actions,
-        // observers) runs in between: nothing could tell the instants apart.
-        var startTime: Duration? = log.hasObservers ? nil : time
-        if !appearActions.isEmpty || !readers.isEmpty {
-            startTime = nil
-            runAppearCallbacks()
-        }
-        if !slots.isEmpty {
-            if registry.hasObservers { startTime = nil }
-            for slot in slots { slot.perform(slot.machine.appear(), owner: self, at: startTime) }
-        }
+        storage.isAppeared = true
+        log.append(.appear(node: name))
+        for action in storage.appearActions { action() }
+        let active = currentPhase == .active
+        for reader in storage.readers { reader.perform(reader.machine.appear(sceneActive: active)) }
+        for slot in storage.slots { slot.perform(slot.machine.appear(), owner: self) }
     }
 
     /// The node is gone from the screen: M2 actions, M3/M4/M7 tasks are asked to cancel (no
@@ -126,43 +110,13 @@ public final class LifecycleNode {
     /// cancelled are flagged orphan.
     public func disappear() {
         precondition(isAppeared, "LifecycleNode \(name): disappear() while not appeared; call appear() first")
-        isAppeared = false
-        let time = context.now
-        log.append(.disappear(node: name), at: time)
-        // As in `appear()`: the cancels share the event's clock reading unless outside code ran.
-        var cancelTime: Duration? = log.hasObservers ? nil : time
-        if !disappearActions.isEmpty {
-            cancelTime = nil
-            runDisappearActions()
-        }
-        if !slots.isEmpty {
-            if registry.hasObservers { cancelTime = nil }
-            for slot in slots { slot.perform(slot.machine.disappear(), owner: self, at: cancelTime) }
-        }
-        if !readers.isEmpty { runReadersDisappear() }
-        if taskIndex.isTracking { registry.ownerDidDisappear(self) }
-    }
-
-    // Out of line, so `appear()` and `disappear()` stay short in code for the common node that
-    // only has tasks.
-
-    /// M1 actions, then M6 `onActive` (if the scene is active).
-    @inline(never)
-    private func runAppearCallbacks() {
-        for action in appearActions { action() }
-        if readers.isEmpty { return }
-        let active = currentPhase == .active
-        for reader in readers { reader.perform(reader.machine.appear(sceneActive: active)) }
-    }
-
-    @inline(never)
-    private func runDisappearActions() {
-        for action in disappearActions { action() }
-    }
-
-    @inline(never)
-    private func runReadersDisappear() {
-        for reader in readers { reader.perform(reader.machine.disappear()) }
+        storage.isAppeared = false
+        log.append(.disappear(node: name))
+        for action in storage.disappearActions { action() }
+        for slot in storage.slots { slot.perform(slot.machine.disappear(), owner: self) }
+        for reader in storage.readers { reader.perform(reader.machine.disappear()) }
+        // Last, so the M2 actions' and the slots' cancels come first: a cancelled task is no orphan.
+        if !taskIndex.running.isEmpty { registry.ownerDidDisappear(self) }
     }
 
     /// Host says "I dropped the state" (``ownerState``): the registry re-checks at once whether a
@@ -176,21 +130,21 @@ public final class LifecycleNode {
     /// Runs `action` at every ``willAppear()`` (N1).
     @discardableResult
     public func onWillAppear(perform action: @escaping @MainActor () -> Void) -> Self {
-        willAppearActions.append(action)
+        storage.willAppearActions.append(action)
         return self
     }
 
     /// M1: runs `action` synchronously at every appear.
     @discardableResult
     public func onAppear(perform action: @escaping @MainActor () -> Void) -> Self {
-        appearActions.append(action)
+        storage.appearActions.append(action)
         return self
     }
 
     /// M2: runs `action` synchronously at every disappear.
     @discardableResult
     public func onDisappear(perform action: @escaping @MainActor () -> Void) -> Self {
-        disappearActions.append(action)
+        storage.disappearActions.append(action)
         return self
     }
 
@@ -234,7 +188,7 @@ public final class LifecycleNode {
     /// appeared (a view off screen gets no environment updates).
     @discardableResult
     public func onScenePhaseChange(_ action: @escaping @MainActor (_ old: ScenePhase, _ new: ScenePhase) -> Void) -> Self {
-        phaseActions.append(action)
+        storage.phaseActions.append(action)
         return self
     }
 
@@ -247,7 +201,7 @@ public final class LifecycleNode {
         onInactive: @escaping @MainActor () -> Void
     ) -> Self {
         let reader = ActiveReader(onActive: onActive, onInactive: onInactive)
-        readers.append(reader)
+        storage.readers.append(reader)
         if isAppeared { reader.perform(reader.machine.appear(sceneActive: currentPhase == .active)) }
         return self
     }
@@ -269,7 +223,7 @@ public final class LifecycleNode {
     // MARK: Private
 
     private func addSlot(_ slot: TaskSlot) {
-        slots.append(slot)
+        storage.slots.append(slot)
         if isAppeared { slot.perform(slot.machine.appear(), owner: self) }
     }
 
@@ -280,113 +234,12 @@ public final class LifecycleNode {
 
     private func phaseChanged(old: ScenePhase, new: ScenePhase) {
         if isAppeared {
-            for action in phaseActions { action(old, new) }
-            for reader in readers { reader.perform(reader.machine.phaseChanged(to: new)) }
+            for action in storage.phaseActions { action(old, new) }
+            for reader in storage.readers { reader.perform(reader.machine.phaseChanged(to: new)) }
         }
-        for slot in slots {
+        for slot in storage.slots {
             guard let phase = slot.whilePhase else { continue }
             slot.perform(slot.machine.gate(open: new == phase), owner: self)
-        }
-    }
-}
-
-/// The handle of an M4 task: set ``id`` to restart the task for a new id.
-@MainActor
-public final class TaskIDHandle<ID: Equatable & Sendable> {
-    /// The current id. Setting a different one while the node is appeared cancels the running
-    /// action and starts a new one (M4); while not appeared it only changes what the next
-    /// appear uses.
-    public var id: ID {
-        didSet {
-            // No node: it is gone, and its task with it (nothing to restart).
-            guard id != oldValue, let slot, let node else { return }
-            slot.perform(slot.machine.idChanged(), owner: node)
-        }
-    }
-
-    /// The node the task belongs to (weak: the node owns the task, not the handle).
-    public private(set) weak var node: LifecycleNode?
-
-    weak var slot: TaskSlot?
-
-    init(id: ID, node: LifecycleNode) {
-        self.id = id
-        self.node = node
-    }
-}
-
-/// The thin layer over ``TaskSlotMachine``: turns its actions into real registered tasks.
-///
-/// The slot holds no reference to its node: the node passes itself to ``perform(_:owner:at:)``
-/// (and a ``TaskIDHandle`` passes its node only while that is alive).
-@MainActor
-final class TaskSlot {
-    @exclusivity(unchecked) var machine: TaskSlotMachine
-    let priority: TaskPriority
-    let whilePhase: ScenePhase?
-    /// Strong and `let`, so `perform` uses it without a retain. No lasting cycle: the registry
-    /// holds a slot only through the entry of a live task (whose body reaches the registry
-    /// through it).
-    let registry: TaskRegistry
-    /// M3/M7: the action itself.
-    private let operation: (@MainActor @Sendable () async -> Void)?
-    /// M4: makes the action for the current id.
-    private let makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)?
-    /// Name, strategy and owner, shared by every task the slot starts.
-    let label: TaskLabel
-
-    init(owner: LifecycleNode, registry: TaskRegistry, name: String, strategy: String, priority: TaskPriority, gateOpen: Bool,
-         whilePhase: ScenePhase? = nil,
-         operation: (@MainActor @Sendable () async -> Void)? = nil,
-         makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)? = nil) {
-        precondition((operation == nil) != (makeOperation == nil), "TaskSlot: pass an operation or a maker")
-        self.registry = registry
-        self.label = TaskLabel(name: name, strategy: strategy, owner: owner)
-        self.priority = priority
-        self.whilePhase = whilePhase
-        self.machine = TaskSlotMachine(gateOpen: gateOpen)
-        self.operation = operation
-        self.makeOperation = makeOperation
-    }
-
-    /// `time`: a clock reading the node took a moment ago with no outside code run since (it
-    /// stamps the cancel and the start), or `nil` to read the clock.
-    func perform(_ actions: TaskSlotMachine.Actions, owner node: LifecycleNode, at time: Duration? = nil) {
-        if let id = actions.cancel {
-            registry.cancel(id, at: time)
-        }
-        if actions.start {
-            // No `??` here: through its generic signature every call would wrap the closure twice.
-            let action: @MainActor @Sendable () async -> Void
-            if let operation { action = operation } else { action = makeOperation!() }
-            machine.didStart(registry.startManaged(slot: self, owner: node, at: time, action))
-        }
-    }
-
-    /// The registry says the task ended (by itself or after a cancel).
-    func taskEnded(_ id: TaskID) {
-        machine.taskEnded(id)
-    }
-}
-
-/// The thin layer over ``ActiveReaderMachine``.
-@MainActor
-final class ActiveReader {
-    var machine = ActiveReaderMachine()
-    private let onActive: @MainActor () -> Void
-    private let onInactive: @MainActor () -> Void
-
-    init(onActive: @escaping @MainActor () -> Void, onInactive: @escaping @MainActor () -> Void) {
-        self.onActive = onActive
-        self.onInactive = onInactive
-    }
-
-    func perform(_ actions: [ActiveReaderMachine.Action]) {
-        for action in actions {
-            switch action {
-            case .fireActive: onActive()
-            case .fireInactive: onInactive()
-            }
         }
     }
 }

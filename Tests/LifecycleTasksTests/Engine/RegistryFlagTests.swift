@@ -1,0 +1,83 @@
+import LifecycleTasks
+import LifecycleTestSupport
+import Testing
+
+/// Stands for a view's @State.
+@MainActor
+private final class ViewState {
+    var uses = 0
+    func use() { uses += 1 }
+}
+
+/// The orphan and retains-owner flags through the real registry, in the cases the toast pages
+/// do not reach (the rules themselves are `TaskStateMachine`'s, tested purely there).
+@MainActor
+@Suite("Task registry flags (SPEC §5)")
+struct RegistryFlagTests {
+    @Test("§5 orphan: a task started from a hidden node is an orphan at once, and stays one when the node appears")
+    func orphanFromHiddenOwner() async {
+        let host = FakeHost()
+        let context = host.context
+        let node = host.node("page")
+        let task = context.registry.unstructuredTask(name: "late", strategy: "test", owner: node) {
+            try await context.sleep(for: .seconds(60))
+        }
+        await host.settle()
+        #expect(context.registry.record(TaskID(1))?.isOrphan == true)
+        #expect(context.registry.counters.orphaned == 1)
+        // Only tasks started from now on belong to this appearance.
+        await host.appear(node)
+        #expect(context.registry.record(TaskID(1))?.isOrphan == true)
+        task.cancel()
+        let cancelled = context.registry.record(TaskID(1))
+        #expect(cancelled?.state == .cancelling)
+        #expect(cancelled?.isOrphan == false)
+        #expect(context.registry.counters.orphaned == 0)
+        await host.disappear(node)
+        await host.expectNoLiveTasks()
+    }
+
+    @Test("§5 retains owner: every live task of the owner is flagged while the released state lives; a cancelling one too, until it returns")
+    func retainsOwnerAcrossTasks() async {
+        let host = FakeHost()
+        let context = host.context
+        let node = host.node("toast")
+        var state: ViewState? = ViewState()
+        weak let weakState = state
+        node.ownerState = state
+        var holder: Task<Void, any Error>?
+        node.onAppear { [weak state] in
+            guard let state else { return }
+            holder = context.registry.unstructuredTask(name: "holds state", strategy: "T6", owner: node) {
+                // A cancel cuts the sleep short; the state is used before the action returns.
+                try? await context.sleep(for: .seconds(3))
+                state.use()
+            }
+            context.registry.unstructuredTask(name: "holds nothing", strategy: "T5", owner: node) {
+                try await context.sleep(for: .seconds(1))
+            }
+        }
+        await host.appear(node)
+        await host.disappear(node)
+        state = nil
+        node.ownerStateReleasedExpected()
+        let flags = { context.registry.liveRecords.map { "\($0.id) \($0.state) \($0.retainsOwner)" } }
+        // The registry sees that the state lives and which tasks of its owner are live, not
+        // which closure holds it: both are flagged.
+        #expect(flags() == ["#1 running true", "#2 running true"])
+        // The other task's end makes the registry look again: the state is still held.
+        await host.advance(by: .seconds(1))
+        #expect(flags() == ["#1 running true"])
+        // Cancelled, but its closure (and the state) lives until the action returns.
+        holder?.cancel()
+        #expect(flags() == ["#1 cancelling true"])
+        await host.advance(by: .seconds(2))
+        let ended = context.registry.record(TaskID(1))
+        #expect(ended?.state == .cancelled)
+        #expect(ended?.retainsOwner == false)
+        holder = nil
+        await host.settle()
+        #expect(weakState == nil)
+        await host.expectNoLiveTasks()
+    }
+}
