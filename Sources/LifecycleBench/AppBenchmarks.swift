@@ -92,7 +92,7 @@ enum AppBenchmarks {
         let count = 10_000
         var tasks: [Task<Void, any Error>] = []
         for index in 0..<count {
-            tasks.append(context.registry.unstructuredTask(name: "sleeper \(index)", strategy: "bench", owner: nil) {
+            tasks.append(context.registry.unstructuredTask(name: "sleeper \(index)", origin: "bench", owner: nil) {
                 try await Task.sleep(for: .seconds(3600))
             })
         }

@@ -99,7 +99,7 @@ public func expectNoLiveTasks(_ registry: TaskRegistry, allowing allowed: Set<Ta
                               sourceLocation: SourceLocation = #_sourceLocation) {
     let unexpected = registry.liveRecords.filter { !allowed.contains($0.id) }
     if !unexpected.isEmpty {
-        let list = unexpected.map { "\($0.id) \($0.name) [\($0.strategy)] \($0.state)" }.joined(separator: ", ")
+        let list = unexpected.map { "\($0.id) \($0.name) [\($0.origin)] \($0.state)" }.joined(separator: ", ")
         Issue.record("unexpected live tasks: \(list)", sourceLocation: sourceLocation)
     }
     if !registry.counters.addUp {

@@ -32,7 +32,7 @@ enum ReliabilityTests {
         let fixture = try AppFixture(["--strategy", "T2", "--time-scale", "1"])
         try await fixture.ready()
         let registry = fixture.registry, panel = fixture.window.panel
-        let task = registry.unstructuredTask(name: "thrower", strategy: "test", owner: nil) {
+        let task = registry.unstructuredTask(name: "thrower", origin: "test", owner: nil) {
             await Task.yield()
             throw Boom()
         }
@@ -61,7 +61,7 @@ enum ReliabilityTests {
         let registry = fixture.registry, panel = fixture.window.panel
         let clock = ContinuousClock()
         let started = clock.now
-        let task = registry.unstructuredTask(name: "stubborn", strategy: "test", owner: nil) {
+        let task = registry.unstructuredTask(name: "stubborn", origin: "test", owner: nil) {
             // Cancelling this task does not reach the inner one it awaits.
             await Task { try? await Task.sleep(for: .milliseconds(800)) }.value
         }
@@ -95,7 +95,7 @@ enum ReliabilityTests {
         for index in 0..<1_000 {
             let ms = Int(rng.next() % 400) + 200
             let throwsAtEnd = index % 10 == 3
-            tasks.append(registry.unstructuredTask(name: "bulk \(index)", strategy: "test", owner: nil) {
+            tasks.append(registry.unstructuredTask(name: "bulk \(index)", origin: "test", owner: nil) {
                 try await Task.sleep(for: .milliseconds(ms))
                 if throwsAtEnd { throw Boom() }
             })
@@ -164,7 +164,7 @@ enum ReliabilityTests {
         try await fixture.ready()
         let registry = fixture.registry
         fixture.toastPage.showButton.click()  // a T1 timer: unstructured, never cancelled by the page
-        registry.unstructuredTask(name: "stubborn", strategy: "test", owner: nil) {
+        registry.unstructuredTask(name: "stubborn", origin: "test", owner: nil) {
             await Task { try? await Task.sleep(for: .seconds(3)) }.value
         }
         await settle(.milliseconds(30))

@@ -135,7 +135,7 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
         case .b3:
             // Seed 001, 方法2: `.task(id: triggers) { guard triggers != nil else { return } … }`.
             guard let state = view.state else { return }
-            state.triggerTask = view.node.task(id: state.trigger, name: "exec", strategy: "B3") {
+            state.triggerTask = view.node.task(id: state.trigger, name: "exec", origin: "B3") {
                 [weak state] trigger in
                 guard trigger != nil else { return }
                 guard let state else { return }

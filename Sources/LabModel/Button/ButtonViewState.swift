@@ -42,12 +42,12 @@ public final class ButtonViewState {
         switch screen.strategy {
         case .b1:
             // `Button { Task { try await exec() } }`: nobody keeps the Task, its error is never read.
-            screen.ledger.start(registry: screen.context.registry, name: "exec", strategy: "B1", owner: node) {
+            screen.ledger.start(registry: screen.context.registry, name: "exec", origin: "B1", owner: node) {
                 try await self.exec()
             }
         case .b2:
             currentTask?.cancel()
-            currentTask = screen.context.registry.unstructuredTask(name: "exec", strategy: "B2", owner: node) {
+            currentTask = screen.context.registry.unstructuredTask(name: "exec", origin: "B2", owner: node) {
                 do {
                     try await self.exec()
                 } catch {

@@ -125,7 +125,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                     guard let self else { return }
                     self.load()
                     state?.pollingTask = self.ledger.start(
-                        registry: registry, name: "poll every P", strategy: "P1", owner: node
+                        registry: registry, name: "poll every P", origin: "P1", owner: node
                     ) { [weak self] in
                         try await self?.pollForever()
                     }
@@ -141,7 +141,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                 { [weak self, weak node = view.node, weak state = view.state] in
                     guard let self else { return }
                     self.load()
-                    state?.pollingTask = registry.unstructuredTask(name: "poll every P", strategy: "P2", owner: node) {
+                    state?.pollingTask = registry.unstructuredTask(name: "poll every P", origin: "P2", owner: node) {
                         [weak self] in
                         try await self?.pollForever()
                     }
@@ -154,7 +154,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                 })
         case .p3:
             // Beyond the seeds: one task that lives exactly while the scene is active (M7).
-            view.node.task(while: .active, name: "load, hold, poll every P", strategy: "P3") { [weak self] in
+            view.node.task(while: .active, name: "load, hold, poll every P", origin: "P3") { [weak self] in
                 guard let self else { return }
                 self.load()
                 self.acquireSideEffect()

@@ -11,12 +11,12 @@ final class TaskLedger {
     /// Starts `operation` through the registry and keeps its handle until it ends.
     @discardableResult
     func start(
-        registry: TaskRegistry, name: String, strategy: String, owner: LifecycleNode?, priority: TaskPriority? = nil,
+        registry: TaskRegistry, name: String, origin: String, owner: LifecycleNode?, priority: TaskPriority? = nil,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> Task<Void, any Error> {
         let key = nextKey
         nextKey += 1
-        let task = registry.unstructuredTask(name: name, strategy: strategy, owner: owner, priority: priority) {
+        let task = registry.unstructuredTask(name: name, origin: origin, owner: owner, priority: priority) {
             [weak self] in
             defer { self?.tasks[key] = nil }
             try await operation()

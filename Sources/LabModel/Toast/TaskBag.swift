@@ -53,7 +53,7 @@ public final class TaskBag {
         name: String = "TaskBag task", priority: TaskPriority? = nil,
         operation: @escaping @MainActor @Sendable () async -> Void
     ) {
-        let task = registry.unstructuredTask(name: name, strategy: strategy, owner: owner, priority: priority) {
+        let task = registry.unstructuredTask(name: name, origin: strategy, owner: owner, priority: priority) {
             await operation()
         }
         tasks.append(task)

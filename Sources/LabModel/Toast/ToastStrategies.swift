@@ -37,7 +37,7 @@ public struct ToastStrategy: Sendable {
         let registry = screen.context.registry
         let ledger = screen.ledger
         view.node.onAppear { [weak node = view.node] in
-            ledger.start(registry: registry, name: "sleep D, then hide", strategy: "T1", owner: node) {
+            ledger.start(registry: registry, name: "sleep D, then hide", origin: "T1", owner: node) {
                 await screen.dismissAfterDelay()
             }
         }
@@ -46,7 +46,7 @@ public struct ToastStrategy: Sendable {
     // Seed 000, the fix: `.task { do { … } catch is CancellationError { print("task cancel") } }`.
     @MainActor
     private static func installT2(view: ToastView, screen: ToastScreen) {
-        view.node.task(name: "sleep D, then hide", strategy: "T2") {
+        view.node.task(name: "sleep D, then hide", origin: "T2") {
             await screen.dismissAfterDelay()
         }
     }
@@ -58,7 +58,7 @@ public struct ToastStrategy: Sendable {
     private static func installT3(view: ToastView, screen: ToastScreen) {
         let context = screen.context
         let duration = screen.toastDuration
-        view.node.task(name: "try? sleep D, then hide", strategy: "T3") {
+        view.node.task(name: "try? sleep D, then hide", origin: "T3") {
             try? await context.sleep(for: duration)
             screen.hide(cause: .timer)
             screen.log("auto-dismissed")
@@ -71,7 +71,7 @@ public struct ToastStrategy: Sendable {
         let registry = screen.context.registry
         view.node
             .onAppear { [weak node = view.node, weak state = view.state] in
-                state?.task = registry.unstructuredTask(name: "sleep D, then hide", strategy: "T4", owner: node) {
+                state?.task = registry.unstructuredTask(name: "sleep D, then hide", origin: "T4", owner: node) {
                     await screen.dismissAfterDelay()
                 }
             }

@@ -39,7 +39,7 @@ enum PanelFormat {
 
     /// The row's whole text, as ``TaskPanel/row(for:)`` reports it.
     static func rowText(_ record: TaskRecord, now: Duration) -> String {
-        var fields = ["\(record.id)", record.name, record.strategy,
+        var fields = ["\(record.id)", record.name, record.origin,
                       record.ownerName.isEmpty ? "–" : record.ownerName,
                       record.state.description, age(of: record, now: now)]
         if record.isOrphan { fields.append("[orphan]") }
@@ -63,7 +63,7 @@ enum PanelFormat {
 
     /// The task row's columns: id, name, strategy, owner, state, age.
     static func columns(_ record: TaskRecord, now: Duration) -> String {
-        columns(["\(record.id)", record.name, record.strategy, record.ownerName.isEmpty ? "–" : record.ownerName,
+        columns(["\(record.id)", record.name, record.origin, record.ownerName.isEmpty ? "–" : record.ownerName,
                  record.state.description, age(of: record, now: now)])
     }
 

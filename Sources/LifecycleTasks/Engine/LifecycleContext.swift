@@ -12,7 +12,7 @@
 /// ```
 @MainActor
 public final class LifecycleContext {
-    /// The clock every strategy sleeps on.
+    /// The clock every task sleeps on and every event is stamped by.
     public let clock: any Clock<Duration>
     /// Every task started through the core.
     public let registry: TaskRegistry

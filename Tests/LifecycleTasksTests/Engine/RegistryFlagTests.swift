@@ -19,7 +19,7 @@ struct RegistryFlagTests {
         let host = FakeHost()
         let context = host.context
         let node = host.node("page")
-        let task = context.registry.unstructuredTask(name: "late", strategy: "test", owner: node) {
+        let task = context.registry.unstructuredTask(name: "late", origin: "test", owner: node) {
             try await context.sleep(for: .seconds(60))
         }
         await host.settle()
@@ -48,12 +48,12 @@ struct RegistryFlagTests {
         var holder: Task<Void, any Error>?
         node.onAppear { [weak state] in
             guard let state else { return }
-            holder = context.registry.unstructuredTask(name: "holds state", strategy: "T6", owner: node) {
+            holder = context.registry.unstructuredTask(name: "holds state", origin: "T6", owner: node) {
                 // A cancel cuts the sleep short; the state is used before the action returns.
                 try? await context.sleep(for: .seconds(3))
                 state.use()
             }
-            context.registry.unstructuredTask(name: "holds nothing", strategy: "T5", owner: node) {
+            context.registry.unstructuredTask(name: "holds nothing", origin: "T5", owner: node) {
                 try await context.sleep(for: .seconds(1))
             }
         }

@@ -19,7 +19,7 @@ struct RegistryTests {
     @Test("§5 state: returning without a cancel ends finished")
     func finished() async {
         let host = FakeHost()
-        host.context.registry.unstructuredTask(name: "work", strategy: "test", owner: nil) {}
+        host.context.registry.unstructuredTask(name: "work", origin: "test", owner: nil) {}
         await host.settle()
         #expect(host.recorder.take() == [.taskStarted(TaskID(1), name: "work"), .taskEnded(TaskID(1), .finished)])
         #expect(host.context.registry.record(TaskID(1))?.endedAt != nil)
@@ -30,10 +30,10 @@ struct RegistryTests {
     func cancelled() async {
         let host = FakeHost()
         let context = host.context
-        let throwing = context.registry.unstructuredTask(name: "throws", strategy: "test", owner: nil) {
+        let throwing = context.registry.unstructuredTask(name: "throws", origin: "test", owner: nil) {
             try await context.sleep(for: .seconds(60))
         }
-        let swallowing = context.registry.unstructuredTask(name: "swallows", strategy: "test", owner: nil) {
+        let swallowing = context.registry.unstructuredTask(name: "swallows", origin: "test", owner: nil) {
             try? await context.sleep(for: .seconds(60))
         }
         await host.settle()
@@ -58,7 +58,7 @@ struct RegistryTests {
     @Test("§5 state: any other error ends failed(description) and reaches the task's awaiter")
     func failed() async {
         let host = FakeHost()
-        let task = host.context.registry.unstructuredTask(name: "exec", strategy: "test", owner: nil) { throw Boom() }
+        let task = host.context.registry.unstructuredTask(name: "exec", origin: "test", owner: nil) { throw Boom() }
         await host.settle()
         #expect(host.context.registry.record(TaskID(1))?.state == .failed("boom"))
         await #expect(throws: Boom.self) { try await task.value }
@@ -70,7 +70,7 @@ struct RegistryTests {
     func cancelFromOtherThread() async {
         let host = FakeHost()
         let context = host.context
-        let task = context.registry.unstructuredTask(name: "work", strategy: "test", owner: nil) {
+        let task = context.registry.unstructuredTask(name: "work", origin: "test", owner: nil) {
             try await context.sleep(for: .seconds(60))
         }
         await host.settle()
@@ -89,7 +89,7 @@ struct RegistryTests {
         var snapshots: [RegistryCounters] = []
         let token = context.registry.observe { _ in snapshots.append(context.registry.counters) }
         for index in 0..<30 {
-            let task = context.registry.unstructuredTask(name: "t\(index)", strategy: "test", owner: nil) {
+            let task = context.registry.unstructuredTask(name: "t\(index)", origin: "test", owner: nil) {
                 switch index % 3 {
                 case 0: return
                 case 1: throw Boom()
@@ -116,7 +116,7 @@ struct RegistryTests {
         let context = host.context
         let node = host.node("toast")
         node.onAppear {
-            context.registry.unstructuredTask(name: "dismiss", strategy: "T1", owner: node) {
+            context.registry.unstructuredTask(name: "dismiss", origin: "T1", owner: node) {
                 try await context.sleep(for: .seconds(3))
             }
         }
@@ -144,7 +144,7 @@ struct RegistryTests {
             if case .updated(let record) = change, record.isOrphan { flagged = true }
         }
         node.onAppear {
-            kept = context.registry.unstructuredTask(name: "dismiss", strategy: "T4", owner: node) {
+            kept = context.registry.unstructuredTask(name: "dismiss", origin: "T4", owner: node) {
                 try await context.sleep(for: .seconds(3))
             }
         }
@@ -178,7 +178,7 @@ struct RegistryTests {
         node.ownerState = state
         node.onAppear { [weak state] in
             guard let state else { return }
-            context.registry.unstructuredTask(name: "dismiss", strategy: "T6", owner: node) {
+            context.registry.unstructuredTask(name: "dismiss", origin: "T6", owner: node) {
                 try await context.sleep(for: .seconds(3))
                 state.hide()                            // captures the view's state
             }
@@ -205,7 +205,7 @@ struct RegistryTests {
         var state: ViewState? = ViewState()
         node.ownerState = state
         node.onAppear {
-            context.registry.unstructuredTask(name: "dismiss", strategy: "T5", owner: node) {
+            context.registry.unstructuredTask(name: "dismiss", origin: "T5", owner: node) {
                 try? await context.sleep(for: .seconds(3))
             }
         }
@@ -232,9 +232,9 @@ struct RegistryTests {
             case .removed(let id): changes.append("removed \(id)")
             }
         }
-        context.registry.unstructuredTask(name: "a", strategy: "test", owner: nil) {}
+        context.registry.unstructuredTask(name: "a", origin: "test", owner: nil) {}
         await host.settle()
-        let second = context.registry.unstructuredTask(name: "b", strategy: "test", owner: nil) {
+        let second = context.registry.unstructuredTask(name: "b", origin: "test", owner: nil) {
             try await context.sleep(for: .seconds(1))
         }
         await host.settle()
@@ -254,7 +254,7 @@ struct RegistryTests {
         let context = host.context
         for round in 0..<20 {
             for index in 0..<50 {
-                context.registry.unstructuredTask(name: "t\(round)-\(index)", strategy: "test", owner: nil) {}
+                context.registry.unstructuredTask(name: "t\(round)-\(index)", origin: "test", owner: nil) {}
             }
             await host.settle()
             #expect(context.registry.records.count == 5)
@@ -280,7 +280,7 @@ struct RegistryTests {
         let host = FakeHost()
         let context = host.context
         for index in 0..<5 {
-            context.registry.unstructuredTask(name: "t\(index)", strategy: "test", owner: nil) {
+            context.registry.unstructuredTask(name: "t\(index)", origin: "test", owner: nil) {
                 try await context.sleep(for: .seconds(60))
             }
         }
@@ -296,7 +296,7 @@ struct RegistryTests {
     func shutdownTimeout() async {
         let host = FakeHost()
         let context = host.context
-        let stubborn = context.registry.unstructuredTask(name: "stubborn", strategy: "test", owner: nil) {
+        let stubborn = context.registry.unstructuredTask(name: "stubborn", origin: "test", owner: nil) {
             // Ignores cancellation: waits for an inner unstructured task nobody cancels.
             await Task { try? await context.sleep(for: .seconds(10)) }.value
         }

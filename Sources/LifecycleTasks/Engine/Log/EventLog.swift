@@ -27,7 +27,7 @@ public struct LifecycleEvent: Sendable, Hashable, Codable {
         case taskCancelRequested(TaskID)
         /// A task's action returned (or threw); the state is its final one.
         case taskEnded(TaskID, TaskState)
-        /// A strategy's own log line, such as `"task cancel"` or `"auto-dismissed"`.
+        /// A line of the host's own, such as `"task cancel"` or `"auto-dismissed"`.
         case message(String)
     }
 }

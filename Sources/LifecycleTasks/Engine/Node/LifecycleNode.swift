@@ -152,10 +152,10 @@ public final class LifecycleNode {
     /// appear starts a fresh one. Added while appeared, it starts at once.
     @discardableResult
     public func task(
-        name: String = "task", strategy: String = ".task", priority: TaskPriority = .userInitiated,
+        name: String = "task", origin: String = ".task", priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
-        addSlot(TaskSlot(owner: self, registry: context.registry, name: name, strategy: strategy, priority: priority,
+        addSlot(TaskSlot(owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
                          gateOpen: true, operation: action))
         return self
     }
@@ -169,12 +169,12 @@ public final class LifecycleNode {
     /// server.id = "beta"
     /// ```
     public func task<ID: Equatable & Sendable>(
-        id: ID, name: String = "task(id:)", strategy: String = ".task(id:)",
+        id: ID, name: String = "task(id:)", origin: String = ".task(id:)",
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable (ID) async -> Void
     ) -> TaskIDHandle<ID> {
         let handle = TaskIDHandle(id: id, node: self)
-        let slot = TaskSlot(owner: self, registry: context.registry, name: name, strategy: strategy, priority: priority,
+        let slot = TaskSlot(owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
                             gateOpen: true, makeOperation: {
             let current = handle.id
             return { await action(current) }
@@ -210,11 +210,11 @@ public final class LifecycleNode {
     /// returns to it.
     @discardableResult
     public func task(
-        while phase: ScenePhase, name: String = "task(while:)", strategy: String = ".task(while:)",
+        while phase: ScenePhase, name: String = "task(while:)", origin: String = ".task(while:)",
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
-        let slot = TaskSlot(owner: self, registry: context.registry, name: name, strategy: strategy, priority: priority,
+        let slot = TaskSlot(owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
                             gateOpen: currentPhase == phase, whilePhase: phase, operation: action)
         addSlot(slot)
         return self

@@ -11,16 +11,16 @@ final class TaskSlot {
     let registry: TaskRegistry
     /// Makes the action of the next task: M3/M7 always the same one, M4 one for the current id.
     private let makeOperation: @MainActor () -> @MainActor @Sendable () async -> Void
-    /// Name, strategy and owner, shared by every task the slot starts.
+    /// Name, origin and owner, shared by every task the slot starts.
     let label: TaskLabel
 
-    init(owner: LifecycleNode, registry: TaskRegistry, name: String, strategy: String, priority: TaskPriority, gateOpen: Bool,
+    init(owner: LifecycleNode, registry: TaskRegistry, name: String, origin: String, priority: TaskPriority, gateOpen: Bool,
          whilePhase: ScenePhase? = nil,
          operation: (@MainActor @Sendable () async -> Void)? = nil,
          makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)? = nil) {
         precondition((operation == nil) != (makeOperation == nil), "TaskSlot: pass an operation or a maker")
         self.registry = registry
-        self.label = TaskLabel(name: name, strategy: strategy, owner: owner)
+        self.label = TaskLabel(name: name, origin: origin, owner: owner)
         self.priority = priority
         self.whilePhase = whilePhase
         self.machine = TaskSlotMachine(gateOpen: gateOpen)

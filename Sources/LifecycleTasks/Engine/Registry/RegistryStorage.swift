@@ -93,7 +93,7 @@ final class TaskEntry {
     /// The panel's row.
     var record: TaskRecord {
         TaskRecord(
-            id: id, name: label.name, strategy: label.strategy, owner: label.owner, ownerName: label.ownerName,
+            id: id, name: label.name, origin: label.origin, owner: label.owner, ownerName: label.ownerName,
             state: life.taskState, startedAt: startedAt, endedAt: life.endedAt,
             isOrphan: life.isOrphan, retainsOwner: life.retainsOwner)
     }
@@ -103,7 +103,7 @@ final class TaskEntry {
 enum TaskHandle {
     /// M3/M4/M7: nobody outside the registry holds it, so every cancel goes through the registry.
     case managed(Task<Void, Never>)
-    /// ``TaskRegistry/unstructuredTask(name:strategy:owner:priority:_:)``: the caller holds it
+    /// ``TaskRegistry/unstructuredTask(name:origin:owner:priority:_:)``: the caller holds it
     /// too and may cancel it from any thread.
     case unstructured(Task<Void, any Error>)
 

@@ -7,7 +7,7 @@
 /// let token = context.registry.observe { change in
 ///     if case .updated(let record) = change, record.isOrphan { print("leak:", record.name) }
 /// }
-/// let timer = context.registry.unstructuredTask(name: "dismiss", strategy: "T1", owner: node) {
+/// let timer = context.registry.unstructuredTask(name: "dismiss", origin: "T1", owner: node) {
 ///     try await context.sleep(for: .seconds(3))
 ///     hide()
 /// }
@@ -138,10 +138,10 @@ public final class TaskRegistry {
     /// handler; its end goes through ``TaskStateMachine/end(_:at:)``, which decides the final
     /// state.
     func start(
-        name: String, strategy: String, owner: LifecycleNode?, priority: TaskPriority?,
+        name: String, origin: String, owner: LifecycleNode?, priority: TaskPriority?,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> (TaskID, Task<Void, any Error>) {
-        let label = TaskLabel(name: name, strategy: strategy, owner: owner)
+        let label = TaskLabel(name: name, origin: origin, owner: owner)
         let entry = register(label: label, owner: owner, mayBeOrphan: true, at: now())
         // The task holds the registry strongly: a registered task keeps its registry alive until
         // it ends, so its end is always recorded.
@@ -158,7 +158,7 @@ public final class TaskRegistry {
         return (entry.id, task)
     }
 
-    /// The body of a task from ``start(name:strategy:owner:priority:_:)``.
+    /// The body of a task from ``start(name:origin:owner:priority:_:)``.
     private func run(_ entry: TaskEntry, _ operation: @MainActor @Sendable () async throws -> Void) async throws {
         storage.pendingStartCount -= 1
         let id = entry.id
@@ -362,13 +362,13 @@ extension TaskRegistry {
     /// Starts an *unstructured* task that nobody cancels for you (the buggy strategies use
     /// this, as the seeds use `Task { }`), but registers it so the panel can show the leak.
     ///
-    /// The returned `Task` is the real one: cancel it yourself if your strategy keeps it (T4,
+    /// The returned `Task` is the real one: cancel it yourself if you keep it (T4,
     /// B2, `TaskBag`); the record turns `cancelling` at once when you do.
     ///
     /// ```swift
     /// // T1: fire and forget; the timer outlives the toast
     /// node.onAppear {
-    ///     registry.unstructuredTask(name: "dismiss", strategy: "T1", owner: node) {
+    ///     registry.unstructuredTask(name: "dismiss", origin: "T1", owner: node) {
     ///         try await context.sleep(for: .seconds(3))
     ///         toast.hide()
     ///     }
@@ -376,10 +376,10 @@ extension TaskRegistry {
     /// ```
     @discardableResult
     public func unstructuredTask(
-        name: String, strategy: String, owner: LifecycleNode?,
+        name: String, origin: String, owner: LifecycleNode?,
         priority: TaskPriority? = nil,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> Task<Void, any Error> {
-        start(name: name, strategy: strategy, owner: owner, priority: priority, operation).1
+        start(name: name, origin: origin, owner: owner, priority: priority, operation).1
     }
 }
