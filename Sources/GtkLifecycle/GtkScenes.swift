@@ -29,10 +29,11 @@ public final class GtkScenes {
         if let tracker = tracker(of: window) { return tracker.scene }
         let tracker = WindowSceneTracker(window: window, name: name, app: app, context: context)
         trackers.append(tracker)
-        connections.insert(window.onDestroy { [weak self, weak window] in
-            guard let self, let window else { return }
-            self.forget(window)
-        })
+        connections.insert(
+            window.onDestroy { [weak self, weak window] in
+                guard let self, let window else { return }
+                self.forget(window)
+            })
         return tracker.scene
     }
 

@@ -26,12 +26,14 @@ public final class WidgetLifecycle {
     /// appears now, as it would have at map.
     public init(node: LifecycleNode, widget: Widget) {
         self.node = node
-        connections.insert(widget.onMap { [node] in
-            if !node.isAppeared { node.appear() }
-        })
-        connections.insert(widget.onUnmap { [node] in
-            if node.isAppeared { node.disappear() }
-        })
+        connections.insert(
+            widget.onMap { [node] in
+                if !node.isAppeared { node.appear() }
+            })
+        connections.insert(
+            widget.onUnmap { [node] in
+                if node.isAppeared { node.disappear() }
+            })
         if widget.isMapped && !node.isAppeared { node.appear() }
     }
 

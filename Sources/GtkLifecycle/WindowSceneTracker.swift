@@ -28,8 +28,9 @@ final class WindowSceneTracker {
         self.window = window
         let watchesSuspended = window.reportsSuspended
         self.watchesSuspended = watchesSuspended
-        scene = WindowScene(name: name, app: app, context: context,
-                            phase: Self.phase(of: window, watchingSuspended: watchesSuspended))
+        scene = WindowScene(
+            name: name, app: app, context: context,
+            phase: Self.phase(of: window, watchingSuspended: watchesSuspended))
         windowConnections.insert(window.onActiveChanged { [weak self] in self?.refresh() })
         windowConnections.insert(window.onVisibleChanged { [weak self] in self?.refresh() })
         if watchesSuspended, let connection = window.onSuspendedChanged({ [weak self] in self?.refresh() }) {
@@ -37,14 +38,16 @@ final class WindowSceneTracker {
         }
         windowConnections.insert(window.onMap { [weak self] in self?.refresh() })
         windowConnections.insert(window.onUnmap { [weak self] in self?.refresh() })
-        windowConnections.insert(window.onRealize { [weak self] in
-            self?.connectSurface()
-            self?.refresh()
-        })
-        windowConnections.insert(window.onUnrealize { [weak self] in
-            self?.surfaceConnections.disconnectAll()
-            self?.refresh()
-        })
+        windowConnections.insert(
+            window.onRealize { [weak self] in
+                self?.connectSurface()
+                self?.refresh()
+            })
+        windowConnections.insert(
+            window.onUnrealize { [weak self] in
+                self?.surfaceConnections.disconnectAll()
+                self?.refresh()
+            })
         if window.isRealized { connectSurface() }
     }
 

@@ -1,8 +1,9 @@
 import Gtk
 import LifecycleLabKit
 import LifecycleTasks
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The app's figures: cancel latency, start-up against a minimal C GTK window, one
@@ -48,7 +49,7 @@ enum AppBenchmarks {
     /// From the toast's unmap (inside *Hide toast*) to T2's action catching the cancellation.
     static func cancelLatency(_ options: BenchOptions) async {
         guard let app = launchApp(["--strategy", "T2", "--time-scale", "10"]),
-              let page = app.mainWindow?.toastPage, let context = app.environment?.context
+            let page = app.mainWindow?.toastPage, let context = app.environment?.context
         else { return }
         _ = await MainLoop.waitUntil(timeout: .seconds(5)) { app.mainWindow?.window.isMapped == true }
         let caught = Box<UInt64>(0)
@@ -74,9 +75,12 @@ enum AppBenchmarks {
         }
         token.cancel()
         let sorted = samples.sorted()
-        let p50 = BridgeBenchmarks.percentile(sorted, 0.5), p99 = BridgeBenchmarks.percentile(sorted, 0.99)
-        emit(Metric(name: "app.cancel_latency", value: p99, unit: "us", target: "p99 <= 1000 us", met: p99 <= 1000,
-                    extra: [("p50_us", p50), ("p99_us", p99), ("samples", Double(samples.count))]))
+        let p50 = BridgeBenchmarks.percentile(sorted, 0.5)
+        let p99 = BridgeBenchmarks.percentile(sorted, 0.99)
+        emit(
+            Metric(
+                name: "app.cancel_latency", value: p99, unit: "us", target: "p99 <= 1000 us", met: p99 <= 1000,
+                extra: [("p50_us", p50), ("p99_us", p99), ("samples", Double(samples.count))]))
         _ = await app.tearDown()
     }
 
@@ -92,9 +96,10 @@ enum AppBenchmarks {
         let count = 10_000
         var tasks: [Task<Void, any Error>] = []
         for index in 0..<count {
-            tasks.append(context.registry.unstructuredTask(name: "sleeper \(index)", origin: "bench", owner: nil) {
-                try await Task.sleep(for: .seconds(3600))
-            })
+            tasks.append(
+                context.registry.unstructuredTask(name: "sleeper \(index)", origin: "bench", owner: nil) {
+                    try await Task.sleep(for: .seconds(3600))
+                })
         }
         panel.flushPendingChanges()
         _ = await MainLoop.waitUntil(timeout: .seconds(10)) { panel.rowCount >= count }
@@ -118,9 +123,11 @@ enum AppBenchmarks {
         }
         let p50 = BridgeBenchmarks.median(samples)
         let worst = samples.max() ?? .nan
-        emit(Metric(name: "app.panel_10k", value: p50, unit: "ms", baseline: BridgeBenchmarks.median(idle),
-                    baselineName: "flush with nothing pending", target: "<= 16 ms", met: worst <= 16,
-                    extra: [("rows", Double(panel.rowCount)), ("max_ms", worst)]))
+        emit(
+            Metric(
+                name: "app.panel_10k", value: p50, unit: "ms", baseline: BridgeBenchmarks.median(idle),
+                baselineName: "flush with nothing pending", target: "<= 16 ms", met: worst <= 16,
+                extra: [("rows", Double(panel.rowCount)), ("max_ms", worst)]))
         tasks.forEach { $0.cancel() }
         _ = await context.registry.waitForAllToEnd(timeout: .seconds(5))
         panel.detach()
@@ -137,7 +144,7 @@ enum AppBenchmarks {
     /// allocator is not held by the app); the raw growth is printed beside it.
     static func cycles10k(_ options: BenchOptions) async {
         guard let app = launchApp(["--strategy", "T2", "--time-scale", "0.1"]),
-              let page = app.mainWindow?.toastPage, let registry = app.environment?.context.registry
+            let page = app.mainWindow?.toastPage, let registry = app.environment?.context.registry
         else { return }
         _ = await MainLoop.waitUntil(timeout: .seconds(5)) { app.mainWindow?.window.isMapped == true }
         let cycles = options.quick ? 1_000 : 10_000
@@ -169,12 +176,16 @@ enum AppBenchmarks {
         _ = mallocTrim(0)
         let growth = Double(residentBytes() - before) / 1_048_576
         let left = registry.counters.live
-        emit(Metric(name: "app.cycles_10k", value: growth, unit: "MiB", target: "tasks left 0, growth <= 2 MiB",
-                    met: left == 0 && growth <= 2,
-                    extra: [("cycles", Double(cycles)), ("raw_growth_mib", rawGrowth),
-                            ("tasks_started", Double(registry.counters.started - startedBefore)),
-                            ("closures_left", Double(GLibClosureBox.liveCount - closuresBefore)),
-                            ("tasks_left", Double(left)), ("seconds", seconds)]))
+        emit(
+            Metric(
+                name: "app.cycles_10k", value: growth, unit: "MiB", target: "tasks left 0, growth <= 2 MiB",
+                met: left == 0 && growth <= 2,
+                extra: [
+                    ("cycles", Double(cycles)), ("raw_growth_mib", rawGrowth),
+                    ("tasks_started", Double(registry.counters.started - startedBefore)),
+                    ("closures_left", Double(GLibClosureBox.liveCount - closuresBefore)),
+                    ("tasks_left", Double(left)), ("seconds", seconds),
+                ]))
         _ = await app.tearDown()
     }
 
@@ -185,26 +196,40 @@ enum AppBenchmarks {
         guard let baseline = buildCBaseline() else { return }
         let app = siblingExecutable("lifecycle-lab")
         let rounds = options.rounds ?? (options.quick ? 3 : 11)
-        var appTimes: [Double] = [], cTimes: [Double] = []
-        var appCPU: [Double] = [], cCPU: [Double] = []
+        var appTimes: [Double] = []
+        var cTimes: [Double] = []
+        var appCPU: [Double] = []
+        var cCPU: [Double] = []
         for _ in 0..<rounds {
-            if let t = timeToFirstFrame([baseline]) { cTimes.append(t.wall); cCPU.append(t.cpu) }
-            if let t = timeToFirstFrame([app, "--page", "toast"]) { appTimes.append(t.wall); appCPU.append(t.cpu) }
+            if let t = timeToFirstFrame([baseline]) {
+                cTimes.append(t.wall)
+                cCPU.append(t.cpu)
+            }
+            if let t = timeToFirstFrame([app, "--page", "toast"]) {
+                appTimes.append(t.wall)
+                appCPU.append(t.cpu)
+            }
         }
         guard !appTimes.isEmpty, !cTimes.isEmpty else {
             FileHandleStderr.write("lifecycle-bench: app.startup: no first frame measured\n")
             return
         }
-        let value = BridgeBenchmarks.median(appTimes), base = BridgeBenchmarks.median(cTimes)
+        let value = BridgeBenchmarks.median(appTimes)
+        let base = BridgeBenchmarks.median(cTimes)
         // Diagnostics beside the figure: the CPU each process used from launch to its exit right
         // after the first frame (all its threads and the children it waited for, user + system;
         // less swayed by other work on the machine than the wall time the target is about).
-        let cpu = BridgeBenchmarks.median(appCPU), baseCPU = BridgeBenchmarks.median(cCPU)
-        emit(Metric(name: "app.startup", value: value, unit: "ms", baseline: base,
-                    baselineName: "minimal C GTK 4 window with one label", target: "ratio <= 1.3",
-                    met: value / base <= 1.3,
-                    extra: [("rounds", Double(rounds)), ("load1", loadAverage()),
-                            ("cpu_ms", cpu), ("baseline_cpu_ms", baseCPU), ("cpu_ratio", cpu / baseCPU)]))
+        let cpu = BridgeBenchmarks.median(appCPU)
+        let baseCPU = BridgeBenchmarks.median(cCPU)
+        emit(
+            Metric(
+                name: "app.startup", value: value, unit: "ms", baseline: base,
+                baselineName: "minimal C GTK 4 window with one label", target: "ratio <= 1.3",
+                met: value / base <= 1.3,
+                extra: [
+                    ("rounds", Double(rounds)), ("load1", loadAverage()),
+                    ("cpu_ms", cpu), ("baseline_cpu_ms", baseCPU), ("cpu_ratio", cpu / baseCPU),
+                ]))
     }
 
     /// CPU used by the app, open on the toast page with nothing running, over 5 s.
@@ -213,12 +238,15 @@ enum AppBenchmarks {
         guard let baseline = buildCBaseline() else { return }
         let app = siblingExecutable("lifecycle-lab")
         guard let appCPU = idleCPUOf([app, "--page", "toast"], seconds: seconds),
-              let cCPU = idleCPUOf([baseline, "--stay"], seconds: seconds)
+            let cCPU = idleCPUOf([baseline, "--stay"], seconds: seconds)
         else { return }
-        let percent = appCPU / seconds * 100, basePercent = cCPU / seconds * 100
-        emit(Metric(name: "app.idle_cpu", value: percent, unit: "% of a core", baseline: basePercent,
-                    baselineName: "minimal C GTK 4 window", target: "< 1 %", met: percent < 1,
-                    extra: [("seconds", seconds), ("cpu_s", appCPU)]))
+        let percent = appCPU / seconds * 100
+        let basePercent = cCPU / seconds * 100
+        emit(
+            Metric(
+                name: "app.idle_cpu", value: percent, unit: "% of a core", baseline: basePercent,
+                baselineName: "minimal C GTK 4 window", target: "< 1 %", met: percent < 1,
+                extra: [("seconds", seconds), ("cpu_s", appCPU)]))
     }
 
     static func siblingExecutable(_ name: String) -> String {
@@ -281,8 +309,8 @@ enum AppBenchmarks {
     static func timeToFirstFrame(_ arguments: [String]) -> (wall: Double, cpu: Double)? {
         let start = monotonicNanoseconds()
         guard let run = spawnAndRead(arguments, environment: ["LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME=1"]),
-              let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("first-frame ") }),
-              let painted = UInt64(line.dropFirst("first-frame ".count)), painted > start
+            let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("first-frame ") }),
+            let painted = UInt64(line.dropFirst("first-frame ".count)), painted > start
         else { return nil }
         return (Double(painted - start) / 1_000_000, run.cpuMilliseconds)
     }
@@ -328,15 +356,22 @@ enum AppBenchmarks {
     static func residentBytes() -> Int {
         guard let file = fopen("/proc/self/statm", "r") else { return 0 }
         defer { fclose(file) }
-        var size = 0, resident = 0
-        guard withUnsafeMutablePointer(to: &size, { s in
-            withUnsafeMutablePointer(to: &resident) { r in vfscanf_statm(file, s, r) }
-        }) else { return 0 }
+        var size = 0
+        var resident = 0
+        guard
+            withUnsafeMutablePointer(
+                to: &size,
+                { s in
+                    withUnsafeMutablePointer(to: &resident) { r in readStatm(file, s, r) }
+                })
+        else { return 0 }
         return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    private static func vfscanf_statm(_ file: UnsafeMutablePointer<FILE>, _ size: UnsafeMutablePointer<Int>,
-                                      _ resident: UnsafeMutablePointer<Int>) -> Bool {
+    private static func readStatm(
+        _ file: UnsafeMutablePointer<FILE>, _ size: UnsafeMutablePointer<Int>,
+        _ resident: UnsafeMutablePointer<Int>
+    ) -> Bool {
         var buffer = [CChar](repeating: 0, count: 256)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

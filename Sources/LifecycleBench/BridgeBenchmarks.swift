@@ -39,7 +39,8 @@ enum BridgeBenchmarks {
         window.present()
         _ = MainLoop.iterate(until: { window.isMapped }, timeout: .seconds(5))
 
-        let wantsHop = options.wants("bridge.hop"), wantsWake = options.wants("bridge.wake_latency")
+        let wantsHop = options.wants("bridge.hop")
+        let wantsWake = options.wants("bridge.wake_latency")
         if wantsHop || wantsWake { hopAndWake(options, hop: wantsHop, wake: wantsWake) }
         if options.wants("bridge.idle_cpu") { idleCPU(options) }
         window.destroy()
@@ -65,10 +66,14 @@ enum BridgeBenchmarks {
     }
 
     static func hopAndWake(_ options: BenchOptions, hop: Bool, wake: Bool) {
-        let iterations = hopIterations(options), samples = wakeSamples(options)
-        var gtkHops: [Double] = [], dispatchHops: [Double] = []
-        var gtkWakes: [Double] = [], dispatchWakes: [Double] = []
-        var bareHops: [Double] = [], bareWakes: [Double] = []
+        let iterations = hopIterations(options)
+        let samples = wakeSamples(options)
+        var gtkHops: [Double] = []
+        var dispatchHops: [Double] = []
+        var gtkWakes: [Double] = []
+        var dispatchWakes: [Double] = []
+        var bareHops: [Double] = []
+        var bareWakes: [Double] = []
         var baselineOnMainThread = -1.0
         for _ in 0..<rounds(options) {
             let child = childFigures(options, mode: "dispatch")
@@ -88,46 +93,60 @@ enum BridgeBenchmarks {
             gtkWakes += result.value.1
         }
         if hop {
-            var metric = Metric(name: "bridge.hop", value: median(gtkHops), unit: "ns/hop",
-                                baseline: dispatchHops.isEmpty ? nil : median(dispatchHops),
-                                baselineName: "dispatchMain", target: "ratio <= 1.1")
+            var metric = Metric(
+                name: "bridge.hop", value: median(gtkHops), unit: "ns/hop",
+                baseline: dispatchHops.isEmpty ? nil : median(dispatchHops),
+                baselineName: "dispatchMain", target: "ratio <= 1.1")
             metric.met = metric.ratio.map { $0 <= 1.1 }
             // The headline is the median of rounds; the least-disturbed round of each side
             // (min) is shown too, since on a loaded host the GTK side, which must wake one
             // particular thread, suffers more from contention than dispatch's worker pool.
             let minRatio = (gtkHops.min() ?? 0) / max(dispatchHops.min() ?? 1, 1)
-            metric.extra = [("iterations", Double(iterations)), ("rounds", Double(gtkHops.count)),
-                            ("min", gtkHops.min() ?? 0), ("baseline_min", dispatchHops.min() ?? 0),
-                            ("ratio_of_min", minRatio),
-                            ("baseline_on_main_thread", baselineOnMainThread), ("loadavg", loadAverage())]
+            metric.extra = [
+                ("iterations", Double(iterations)), ("rounds", Double(gtkHops.count)),
+                ("min", gtkHops.min() ?? 0), ("baseline_min", dispatchHops.min() ?? 0),
+                ("ratio_of_min", minRatio),
+                ("baseline_on_main_thread", baselineOnMainThread), ("loadavg", loadAverage()),
+            ]
             emit(metric)
-            var bare = Metric(name: "bridge.hop.vs_bare_main_thread", value: median(gtkHops), unit: "ns/hop",
-                              baseline: bareHops.isEmpty ? nil : median(bareHops),
-                              baselineName: "bare eventfd loop on the main thread (no GLib)")
-            bare.extra = [("rounds", Double(bareHops.count)), ("min", gtkHops.min() ?? 0),
-                          ("baseline_min", bareHops.min() ?? 0),
-                          ("ratio_of_min", (gtkHops.min() ?? 0) / max(bareHops.min() ?? 1, 1))]
+            var bare = Metric(
+                name: "bridge.hop.vs_bare_main_thread", value: median(gtkHops), unit: "ns/hop",
+                baseline: bareHops.isEmpty ? nil : median(bareHops),
+                baselineName: "bare eventfd loop on the main thread (no GLib)")
+            bare.extra = [
+                ("rounds", Double(bareHops.count)), ("min", gtkHops.min() ?? 0),
+                ("baseline_min", bareHops.min() ?? 0),
+                ("ratio_of_min", (gtkHops.min() ?? 0) / max(bareHops.min() ?? 1, 1)),
+            ]
             emit(bare)
             let floor = idleFloor(iterations: iterations)
-            emit(Metric(name: "bridge.hop.glib_idle_floor", value: floor, unit: "ns/hop",
-                        extra: [("iterations", Double(iterations))]))
+            emit(
+                Metric(
+                    name: "bridge.hop.glib_idle_floor", value: floor, unit: "ns/hop",
+                    extra: [("iterations", Double(iterations))]))
         }
         if wake {
             gtkWakes.sort()
             dispatchWakes.sort()
             let baselineP50 = dispatchWakes.isEmpty ? nil : percentile(dispatchWakes, 0.50)
             let baselineP99 = dispatchWakes.isEmpty ? nil : percentile(dispatchWakes, 0.99)
-            emit(Metric(name: "bridge.wake_latency.p50", value: percentile(gtkWakes, 0.50), unit: "µs",
-                        baseline: baselineP50, baselineName: "dispatchMain",
-                        extra: [("samples", Double(gtkWakes.count))]))
+            emit(
+                Metric(
+                    name: "bridge.wake_latency.p50", value: percentile(gtkWakes, 0.50), unit: "µs",
+                    baseline: baselineP50, baselineName: "dispatchMain",
+                    extra: [("samples", Double(gtkWakes.count))]))
             let p99 = percentile(gtkWakes, 0.99)
             bareWakes.sort()
-            emit(Metric(name: "bridge.wake_latency.p99", value: p99, unit: "µs", baseline: baselineP99,
-                        baselineName: "dispatchMain", target: "<= 200", met: p99 <= 200,
-                        extra: [("samples", Double(gtkWakes.count)), ("max", gtkWakes.last ?? 0),
-                                ("bare_main_thread_p50", bareWakes.isEmpty ? -1 : percentile(bareWakes, 0.5)),
-                                ("bare_main_thread_p99", bareWakes.isEmpty ? -1 : percentile(bareWakes, 0.99)),
-                                ("loadavg", loadAverage())]))
+            emit(
+                Metric(
+                    name: "bridge.wake_latency.p99", value: p99, unit: "µs", baseline: baselineP99,
+                    baselineName: "dispatchMain", target: "<= 200", met: p99 <= 200,
+                    extra: [
+                        ("samples", Double(gtkWakes.count)), ("max", gtkWakes.last ?? 0),
+                        ("bare_main_thread_p50", bareWakes.isEmpty ? -1 : percentile(bareWakes, 0.5)),
+                        ("bare_main_thread_p99", bareWakes.isEmpty ? -1 : percentile(bareWakes, 0.99)),
+                        ("loadavg", loadAverage()),
+                    ]))
         }
     }
 
@@ -149,8 +168,10 @@ enum BridgeBenchmarks {
         let used = cpuSeconds() - start
         let elapsed = Double(monotonicNanoseconds() - wall) / 1e9
         let percent = used / elapsed * 100
-        emit(Metric(name: "bridge.idle_cpu", value: percent, unit: "% of one core", target: "< 1",
-                    met: percent < 1, extra: [("seconds", elapsed), ("cpu_seconds", used)]))
+        emit(
+            Metric(
+                name: "bridge.idle_cpu", value: percent, unit: "% of one core", target: "< 1",
+                met: percent < 1, extra: [("seconds", elapsed), ("cpu_seconds", used)]))
     }
 
     // MARK: bridge.wake_latency
@@ -183,8 +204,11 @@ enum BridgeBenchmarks {
         var arguments = [CommandLine.arguments[0]]
         if options.quick { arguments.append("--quick") }
         arguments.append("bridge.")
-        guard let output = spawnAndRead(arguments, environment: ["\(childEnvironment)=\(mode)"],
-                                        executable: "/proc/self/exe")?.output else {
+        guard
+            let output = spawnAndRead(
+                arguments, environment: ["\(childEnvironment)=\(mode)"],
+                executable: "/proc/self/exe")?.output
+        else {
             FileHandleStderr.write("lifecycle-bench: the \(mode) baseline child failed\n")
             return [:]
         }
@@ -199,7 +223,8 @@ enum BridgeBenchmarks {
     /// In the child: the same measurements with the main queue drained by `dispatchMain()`,
     /// or (`bare`) by a bare eventfd loop on the main thread without GLib.
     static func runAsChild(_ options: BenchOptions, bare: Bool) -> Never {
-        let hopIterations = hopIterations(options), samples = wakeSamples(options)
+        let hopIterations = hopIterations(options)
+        let samples = wakeSamples(options)
         Task { @MainActor in
             let hop = await measureHop(iterations: hopIterations)
             let wake = await measureWake(samples: samples)

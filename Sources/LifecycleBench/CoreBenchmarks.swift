@@ -1,7 +1,8 @@
 import Foundation
 import LifecycleTasks
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Core benchmarks: `core.churn` and `core.memory`.
@@ -98,8 +99,9 @@ enum CoreBenchmarks {
         let cpuStart = cpuSeconds()
         let threadStart = cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         return {
-            Cost(wall: seconds(wallStart.duration(to: clock.now)), cpu: cpuSeconds() - cpuStart,
-                 mainThread: cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadStart)
+            Cost(
+                wall: seconds(wallStart.duration(to: clock.now)), cpu: cpuSeconds() - cpuStart,
+                mainThread: cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadStart)
         }
     }
 

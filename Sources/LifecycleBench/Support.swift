@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Flushes every C stream (`fflush(NULL)`), which avoids touching the global `stdout`.
@@ -15,8 +15,10 @@ enum FileHandleStderr {
 /// Spawns `arguments` (the program at `executable`, else at `arguments[0]`) with this process's
 /// environment plus `extra` entries, its standard output on `fd` (inherited when negative;
 /// `fd` is closed here); returns the pid.
-func spawn(_ arguments: [String], environment extra: [String], stdout fd: Int32,
-           closingInChild unused: Int32 = -1, executable: String? = nil) -> pid_t? {
+func spawn(
+    _ arguments: [String], environment extra: [String], stdout fd: Int32,
+    closingInChild unused: Int32 = -1, executable: String? = nil
+) -> pid_t? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     if fd >= 0 { posix_spawn_file_actions_adddup2(&actions, fd, 1) }
@@ -44,12 +46,17 @@ func spawn(_ arguments: [String], environment extra: [String], stdout fd: Int32,
 /// Spawns `arguments` as ``spawn(_:environment:stdout:closingInChild:executable:)`` does, reads
 /// its standard output to the end, waits for it; returns the output and the CPU time (user +
 /// system) the process used.
-func spawnAndRead(_ arguments: [String], environment extra: [String],
-                  executable: String? = nil) -> (output: String, cpuMilliseconds: Double)? {
+func spawnAndRead(
+    _ arguments: [String], environment extra: [String],
+    executable: String? = nil
+) -> (output: String, cpuMilliseconds: Double)? {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return nil }
-    guard let pid = spawn(arguments, environment: extra, stdout: fds[1], closingInChild: fds[0],
-                          executable: executable) else {
+    guard
+        let pid = spawn(
+            arguments, environment: extra, stdout: fds[1], closingInChild: fds[0],
+            executable: executable)
+    else {
         close(fds[0])
         return nil
     }
@@ -64,7 +71,8 @@ func spawnAndRead(_ arguments: [String], environment extra: [String],
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
-    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000
+    let cpu =
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000
         + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000
     return (String(decoding: output, as: UTF8.self), cpu)
 }

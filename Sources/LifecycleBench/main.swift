@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Synchronous main on purpose: the bridge benchmarks run GTK's loop on this thread.
@@ -16,7 +16,8 @@ while let argument = arguments.popFirst() {
         }
         options.rounds = rounds
     case "--help", "-h":
-        print("""
+        print(
+            """
             usage: lifecycle-bench [--quick] [--rounds N] [NAME-PREFIX ...]  (e.g. bridge. core.churn app.)
               --quick      fewer iterations (a smoke run)
               --rounds N   launches per program for app.startup (default 11, 3 with --quick)

@@ -1,6 +1,7 @@
 import LifecycleLabKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Synchronous main on purpose: GTK's loop runs on this, the main, thread, and the main actor

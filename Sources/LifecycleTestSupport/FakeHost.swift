@@ -35,7 +35,7 @@ public final class FakeHost {
         app = AppScene(context: context)
         window = WindowScene(name: windowName, app: app, context: context, phase: phase)
         recorder = EventRecorder(log: context.log)
-        recorder.reset()        // the window joining the app is set-up, not the test's business
+        recorder.reset()  // the window joining the app is set-up, not the test's business
     }
 
     /// Makes a node in ``window`` (or in `scene`).
@@ -85,7 +85,9 @@ public final class FakeHost {
     }
 
     /// Settles, then records an issue for every live task not in `allowed`.
-    public func expectNoLiveTasks(allowing allowed: Set<TaskID> = [], sourceLocation: SourceLocation = #_sourceLocation) async {
+    public func expectNoLiveTasks(allowing allowed: Set<TaskID> = [], sourceLocation: SourceLocation = #_sourceLocation)
+        async
+    {
         await settle(sourceLocation: sourceLocation)
         LifecycleTestSupport.expectNoLiveTasks(context.registry, allowing: allowed, sourceLocation: sourceLocation)
     }
@@ -95,8 +97,10 @@ public final class FakeHost {
 /// do not add up. Call it after settling (``FakeHost/expectNoLiveTasks(allowing:sourceLocation:)``
 /// does both).
 @MainActor
-public func expectNoLiveTasks(_ registry: TaskRegistry, allowing allowed: Set<TaskID> = [],
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectNoLiveTasks(
+    _ registry: TaskRegistry, allowing allowed: Set<TaskID> = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let unexpected = registry.liveRecords.filter { !allowed.contains($0.id) }
     if !unexpected.isEmpty {
         let list = unexpected.map { "\($0.id) \($0.name) [\($0.origin)] \($0.state)" }.joined(separator: ", ")

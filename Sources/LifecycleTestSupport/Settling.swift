@@ -82,7 +82,8 @@ extension TrackedTestClock {
         var steps = 0
         while let next = nextDeadline, next <= target {
             steps += 1
-            precondition(steps < 1_000_000, "TrackedTestClock.advance: a sleeper keeps rescheduling at the same instant")
+            precondition(
+                steps < 1_000_000, "TrackedTestClock.advance: a sleeper keeps rescheduling at the same instant")
             await base.advance(to: next)
             await Settle.run(context: context, clock: self)
         }

@@ -25,7 +25,9 @@ enum AppPageTests {
     // MARK: Button work (seed 001)
 
     static var buttonB1: GtkTestCase {
-        GtkTestCase("B1: closing the page doesn't stop exec, its state stays alive, N presses run N execs, a thrown error is not surfaced") {
+        GtkTestCase(
+            "B1: closing the page doesn't stop exec, its state stays alive, N presses run N execs, a thrown error is not surfaced"
+        ) {
             let fixture = try PageFixture(timeScale: 0.05)  // L = 0.5 s
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
@@ -51,7 +53,9 @@ enum AppPageTests {
             expect(live.allSatisfy(\.isOrphan), "every task flagged orphan: \(live.map(\.isOrphan))")
             expect(live.allSatisfy(\.retainsOwner), "every task flagged retains owner: \(live.map(\.retainsOwner))")
             expect(page.resultsLabel.text.contains("running 3"), "results show 3 running: \(page.resultsLabel.text)")
-            expect(page.resultsLabel.text.contains("View states alive: 1"), "results show the state: \(page.resultsLabel.text)")
+            expect(
+                page.resultsLabel.text.contains("View states alive: 1"),
+                "results show the state: \(page.resultsLabel.text)")
 
             try await waitFor("execs ran to the end") { page.screen.execsRunning == 0 }
             expectEqual(page.screen.execsCompleted, 3, "execs completed")
@@ -67,7 +71,8 @@ enum AppPageTests {
             try await waitFor("exec threw") { page.screen.execsFailed == 1 }
             await settle(.milliseconds(30))
             expectEqual(page.screen.surfacedErrors, [], "B1 shows no error")
-            expect(page.resultsLabel.text.contains("Errors shown to the user: none"), "results: \(page.resultsLabel.text)")
+            expect(
+                page.resultsLabel.text.contains("Errors shown to the user: none"), "results: \(page.resultsLabel.text)")
             let failed = registry.records.filter { if case .failed = $0.state { true } else { false } }
             expectEqual(failed.count, 1, "the registry saw the failure nobody reported")
             expectEqual(registry.counters.failed, 1, "registry failed counter")
@@ -77,7 +82,9 @@ enum AppPageTests {
     }
 
     static var buttonB2: GtkTestCase {
-        GtkTestCase("B2: one exec live at most, closing the page cancels, the state is released at once, errors are shown") {
+        GtkTestCase(
+            "B2: one exec live at most, closing the page cancels, the state is released at once, errors are shown"
+        ) {
             let fixture = try PageFixture(timeScale: 0.05)
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
@@ -91,7 +98,9 @@ enum AppPageTests {
             for press in 1...3 {
                 action.click()
                 // The previous task is `cancelling` until its exec returns; only one may be `running`.
-                expect(registry.liveRecords.count { $0.state == .running } == 1, "one running task right after press \(press)")
+                expect(
+                    registry.liveRecords.count { $0.state == .running } == 1,
+                    "one running task right after press \(press)")
                 try await waitFor("one live task after press \(press)", timeout: .milliseconds(400)) {
                     registry.liveRecords.count == 1 && page.screen.execsRunning == 1
                 }
@@ -116,7 +125,9 @@ enum AppPageTests {
             try unwrap(page.throwsCheck, "exec() throws").isActive = true
             try unwrap(page.actionButton, "Action!").click()
             try await waitFor("the error is shown") { page.screen.surfacedErrors.count == 1 }
-            try await waitFor("results show the error") { page.resultsLabel.text.contains("Errors shown to the user: exec #4 failed") }
+            try await waitFor("results show the error") {
+                page.resultsLabel.text.contains("Errors shown to the user: exec #4 failed")
+            }
             await fixture.finish(page)
         }
     }
@@ -161,7 +172,9 @@ enum AppPageTests {
     }
 
     static var buttonHidden: GtkTestCase {
-        GtkTestCase("B2: hiding the whole page (another page of the window shown) unmaps the inner page and cancels; B1 does not") {
+        GtkTestCase(
+            "B2: hiding the whole page (another page of the window shown) unmaps the inner page and cancels; B1 does not"
+        ) {
             let fixture = try PageFixture(timeScale: 0.05)
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
@@ -184,7 +197,8 @@ enum AppPageTests {
     }
 
     static func buttonRepro(_ id: ButtonStrategyID) -> GtkTestCase {
-        GtkTestCase("\(id.rawValue): seed 001's repro (runScenario) through the page's real buttons: matches the spec") {
+        GtkTestCase("\(id.rawValue): seed 001's repro (runScenario) through the page's real buttons: matches the spec")
+        {
             let fixture = try PageFixture(timeScale: 0.2)  // L = 2 s: room for a loaded machine's stalls
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
@@ -199,7 +213,8 @@ enum AppPageTests {
     // MARK: Scene phase (seed 003)
 
     static func scenePhase(_ id: ScenePhaseStrategyID) -> GtkTestCase {
-        let outcome = id == .p1
+        let outcome =
+            id == .p1
             ? "minimizing or losing focus keeps polling and the side effect; returning does not reload"
             : "minimizing or losing focus stops polling and releases the side effect; returning reloads and restarts"
         return GtkTestCase("\(id.rawValue): \(outcome)", timeout: .seconds(15)) {
@@ -219,10 +234,13 @@ enum AppPageTests {
             expect(effect.isHeld, "side effect held while shown")
             let presenting = try unwrap(page.presentingLabel, "presenting label on the inner page")
             expect(presenting.text.hasPrefix("Presenting: held"), "label: \(presenting.text)")
-            expect(page.loadedLabel?.text.contains("load #1") == true, "loaded label: \(page.loadedLabel?.text ?? "none")")
+            expect(
+                page.loadedLabel?.text.contains("load #1") == true, "loaded label: \(page.loadedLabel?.text ?? "none")")
 
             // Minimize: the page stays mapped (no disappear), the scene goes to the background.
-            try await windowAction("minimized (background)", environment, to: .background) { environment.window.minimize() }
+            try await windowAction("minimized (background)", environment, to: .background) {
+                environment.window.minimize()
+            }
             expect(page.phaseLabel.text == "Window scene: background", "phase label: \(page.phaseLabel.text)")
             expect(screen.view?.node.isAppeared == true, "minimizing does not make the page disappear")
             if id == .p3 {
@@ -231,7 +249,9 @@ enum AppPageTests {
             } else {
                 expectEqual(effect.isHeld, bug, "side effect held while minimized")
             }
-            expect(presenting.text.hasPrefix(bug ? "Presenting: held" : "Presenting: not held"), "label: \(presenting.text)")
+            expect(
+                presenting.text.hasPrefix(bug ? "Presenting: held" : "Presenting: not held"),
+                "label: \(presenting.text)")
             let pollsAtMinimize = screen.polls
             await settle(.milliseconds(450))
             if bug {
@@ -257,7 +277,9 @@ enum AppPageTests {
             }
 
             // Focus elsewhere: `.inactive`.
-            try await windowAction("focus elsewhere (inactive)", environment, to: .inactive) { environment.focusElsewhere() }
+            try await windowAction("focus elsewhere (inactive)", environment, to: .inactive) {
+                environment.focusElsewhere()
+            }
             if id == .p3 {
                 try await waitFor("side effect released", timeout: .milliseconds(300)) { !effect.isHeld }
             } else {
@@ -311,8 +333,10 @@ enum AppPageTests {
     }
 
     static func scenePhaseRepro(_ id: ScenePhaseStrategyID) -> GtkTestCase {
-        GtkTestCase("\(id.rawValue): seed 003's repro (runScenario) through the real window: matches the spec",
-                    timeout: .seconds(20)) {
+        GtkTestCase(
+            "\(id.rawValue): seed 003's repro (runScenario) through the real window: matches the spec",
+            timeout: .seconds(20)
+        ) {
             let fixture = try PageFixture(timeScale: 0.3)  // P = 300 ms: room for the window manager
             let page = ScenePhasePage(environment: fixture.environment)
             try await fixture.show(page.root)
@@ -327,14 +351,18 @@ enum AppPageTests {
     // MARK: Server (seed 004)
 
     static var serverI1: GtkTestCase {
-        GtkTestCase("I1: switching server cancels the old listener, exactly one stays live, the old server no longer changes the label") {
+        GtkTestCase(
+            "I1: switching server cancels the old listener, exactly one stays live, the old server no longer changes the label"
+        ) {
             let fixture = try PageFixture(timeScale: 0.05)
             let environment = fixture.environment
             let center = environment.statusCenter
             let page = ServerPage(environment: environment)
             try await fixture.show(page.root)
             let (alpha, beta) = (Server("alpha"), Server("beta"))
-            expectEqual(page.postButtons.map(\.label), ["Post status from alpha", "Post status from beta", "Post status from gamma"])
+            expectEqual(
+                page.postButtons.map(\.label),
+                ["Post status from alpha", "Post status from beta", "Post status from gamma"])
 
             page.showButton.click()
             let status = try unwrap(page.statusLabel, "status label on the inner page")
@@ -351,14 +379,17 @@ enum AppPageTests {
             let listens = fixture.registry.records.filter { $0.name == "listen" }
             expectEqual(listens.first?.state, .cancelled, "old listener's task cancelled")
             expectEqual(fixture.registry.liveRecords.count, 1, "one live task")
-            try await waitFor("listeners label") { page.listenersLabel.text.hasPrefix("Live listeners: 1 (alpha 0 · beta 1 · gamma 0)") }
+            try await waitFor("listeners label") {
+                page.listenersLabel.text.hasPrefix("Live listeners: 1 (alpha 0 · beta 1 · gamma 0)")
+            }
 
             page.postButtons[0].click()
             await settle(.milliseconds(60))
             expectEqual(status.text, "Signed In (alpha)", "a post from the old server does not change the label")
             page.postButtons[1].click()
             try await waitFor("beta's status shown") { status.text == "Signed In (beta)" }
-            expectEqual(page.screen.labelHistory.map(\.text), ["Signed In (alpha)", "Signed In (beta)"], "label history")
+            expectEqual(
+                page.screen.labelHistory.map(\.text), ["Signed In (alpha)", "Signed In (beta)"], "label history")
 
             page.closeButton.click()
             try await waitFor("no listener after close") { center.listenerCount == 0 }
@@ -381,7 +412,9 @@ enum AppPageTests {
     // MARK: Navigation (N1)
 
     static var navigationN1: GtkTestCase {
-        GtkTestCase("N1: the event list shows GTK's own map/unmap order, with willAppear first, without and with a crossfade") {
+        GtkTestCase(
+            "N1: the event list shows GTK's own map/unmap order, with willAppear first, without and with a crossfade"
+        ) {
             let fixture = try PageFixture(timeScale: 1)
             let page = NavigationPage(environment: fixture.environment)
             try await fixture.show(page.root)
@@ -430,16 +463,20 @@ enum AppPageTests {
 
     /// Does a window action and waits until the main window's scene reports `phase`; asks once
     /// more if the window manager (starved on a loaded machine) dropped the request.
-    static func windowAction(_ what: String, _ environment: LabEnvironment, to phase: ScenePhase,
-                             file: StaticString = #fileID, line: UInt = #line,
-                             _ action: @MainActor () -> Void) async throws {
+    static func windowAction(
+        _ what: String, _ environment: LabEnvironment, to phase: ScenePhase,
+        file: StaticString = #fileID, line: UInt = #line,
+        _ action: @MainActor () -> Void
+    ) async throws {
         for _ in 1...2 {
             action()
             if await MainLoop.waitUntil(timeout: .seconds(3), { environment.windowScene.phase == phase }) { return }
         }
         let window = environment.window!
-        try require(false, "window never \(what): phase \(environment.windowScene.phase), minimized \(window.isMinimized), "
-            + "active \(window.isActive), mapped \(window.isMapped)", file: file, line: line)
+        try require(
+            false,
+            "window never \(what): phase \(environment.windowScene.phase), minimized \(window.isMinimized), "
+                + "active \(window.isActive), mapped \(window.isMapped)", file: file, line: line)
     }
 
     /// Picks row `index` in a drop-down, as a person would (the page reacts to `notify::selected`).
@@ -448,13 +485,18 @@ enum AppPageTests {
     }
 
     /// Every check of `verdict` passes and it matches the spec's row.
-    static func expectVerdict(_ verdict: ScenarioVerdict, for strategy: AnyStrategyID,
-                              file: StaticString = #fileID, line: UInt = #line) {
+    static func expectVerdict(
+        _ verdict: ScenarioVerdict, for strategy: AnyStrategyID,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         expect(!verdict.checks.isEmpty, "the verdict has checks", file: file, line: line)
         expect(verdict.matchesSpec, "\(strategy) verdict matches the spec", file: file, line: line)
         let failed = verdict.checks.filter { !$0.passed }
-        expect(failed.isEmpty, "verdict: " + failed.map { "\($0.name): expected \($0.expected), observed \($0.observed)" }
-            .joined(separator: "; "), file: file, line: line)
+        expect(
+            failed.isEmpty,
+            "verdict: "
+                + failed.map { "\($0.name): expected \($0.expected), observed \($0.observed)" }
+                .joined(separator: "; "), file: file, line: line)
     }
 }
 
@@ -477,8 +519,9 @@ final class PageFixture {
             try application.register()
             Self.application = application
         }
-        environment = LabEnvironment(application: application, context: LifecycleContext(clock: LabClock(), taskExecutor: MainLoop.taskExecutor),
-                                     timing: try LabTiming(timeScale: timeScale))
+        environment = LabEnvironment(
+            application: application, context: LifecycleContext(clock: LabClock(), taskExecutor: MainLoop.taskExecutor),
+            timing: try LabTiming(timeScale: timeScale))
         environment.attachMainWindowForPages(Harness.window("pages", width: 720, height: 760))
     }
 
@@ -499,7 +542,8 @@ final class PageFixture {
         page.reset()
         environment.focusMainWindow()
         let left = await registry.waitForAllToEnd(timeout: .seconds(2))
-        expect(left.isEmpty, "tasks still live at the end: \(left.map { "#\($0.id) \($0.name)" })", file: file, line: line)
+        expect(
+            left.isEmpty, "tasks still live at the end: \(left.map { "#\($0.id) \($0.name)" })", file: file, line: line)
         expectEqual(registry.counters.live, 0, "registry live counter at the end", file: file, line: line)
         expect(registry.counters.addUp, "registry counters add up: \(registry.counters)", file: file, line: line)
     }

@@ -38,14 +38,17 @@ final class AppFixture {
 
     /// A scenario driver on the app's real clock, as `--scenario` uses.
     func driver() -> ScenarioDriver {
-        ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(
-            clock: environment.context.clock, timing: environment.timing))
+        ScenarioDriver(
+            context: environment.context,
+            pacer: LabApp.realTimePacer(
+                clock: environment.context.clock, timing: environment.timing))
     }
 
     /// Ends the case: every task cancelled and returned, the windows gone.
     func close(file: StaticString = #fileID, line: UInt = #line) async {
         let left = await app.tearDown()
-        expect(left.isEmpty, "tasks still live at the end: \(left.map { "#\($0.id) \($0.name)" })", file: file, line: line)
+        expect(
+            left.isEmpty, "tasks still live at the end: \(left.map { "#\($0.id) \($0.name)" })", file: file, line: line)
         expectEqual(registry.counters.live, 0, "registry live counter at the end", file: file, line: line)
     }
 }
@@ -77,7 +80,10 @@ enum AppToastTests {
                 expect(page.screen.presented == nil, "toast view and state dropped on hide")
                 await fixture.close()
             },
-            GtkTestCase("§3 toast: repeated presses leave one live timer (T2, T4, T5) or one per press (T1, T6)", timeout: .seconds(20)) {
+            GtkTestCase(
+                "§3 toast: repeated presses leave one live timer (T2, T4, T5) or one per press (T1, T6)",
+                timeout: .seconds(20)
+            ) {
                 for id in ToastStrategyID.allCases where id != .t3 {
                     let fixture = try AppFixture(["--strategy", id.rawValue, "--time-scale", "1"])
                     try await fixture.ready()
@@ -97,17 +103,24 @@ enum AppToastTests {
                     await fixture.close()
                 }
             },
-            GtkTestCase("start-up: only the opened page is built at launch; another is built on its first visit, --strategy applied") {
+            GtkTestCase(
+                "start-up: only the opened page is built at launch; another is built on its first visit, --strategy applied"
+            ) {
                 let fixture = try AppFixture(["--page", "scene", "--strategy", "P2"])
                 try await fixture.ready()
                 let window = fixture.window
-                expectEqual(LabPages.all.map { $0.id }.filter(window.isBuilt), [.toast, .scenePhase], "built at launch")
-                expectEqual(window.page(.scenePhase)?.currentStrategy, AnyStrategyID(ScenePhaseStrategyID.p2), "--strategy applied to the opened page")
+                expectEqual(
+                    LabPages.all.map { $0.id }.filter(window.isBuilt), [.toast, .scenePhase], "built at launch")
+                expectEqual(
+                    window.page(.scenePhase)?.currentStrategy, AnyStrategyID(ScenePhaseStrategyID.p2),
+                    "--strategy applied to the opened page")
                 expectEqual(window.stack.visibleChildName, "scene", "--page shown")
                 // The button page: built when shown, with its default strategy, and its widgets map.
                 window.show(page: .button)
                 expect(window.isBuilt(.button), "the button page is built on its first visit")
-                expectEqual(window.page(.button)?.currentStrategy, AnyStrategyID(ButtonStrategyID.b1), "a page built later starts on its first strategy")
+                expectEqual(
+                    window.page(.button)?.currentStrategy, AnyStrategyID(ButtonStrategyID.b1),
+                    "a page built later starts on its first strategy")
                 try await waitFor("button page mapped") { window.page(.button)?.root.isMapped == true }
                 // Visiting it again reuses the page.
                 let first = window.page(.button)
@@ -129,9 +142,14 @@ enum AppToastTests {
                 expectEqual(fixture.registry.counters.live, 1, "T1 timer running")
                 application.action(named: "strategy")?.activate("T2")
                 await settle(.milliseconds(50))
-                expectEqual(fixture.toastPage.currentStrategy, AnyStrategyID(ToastStrategyID.t2), "strategy switched to T2")
-                expectEqual(fixture.registry.counters.live, 0, "switching cancelled the page's tasks (even T1's unstructured timer)")
-                expect(fixture.window.strategyLabel.text.contains("T2"), "header shows T2: \(fixture.window.strategyLabel.text)")
+                expectEqual(
+                    fixture.toastPage.currentStrategy, AnyStrategyID(ToastStrategyID.t2), "strategy switched to T2")
+                expectEqual(
+                    fixture.registry.counters.live, 0,
+                    "switching cancelled the page's tasks (even T1's unstructured timer)")
+                expect(
+                    fixture.window.strategyLabel.text.contains("T2"),
+                    "header shows T2: \(fixture.window.strategyLabel.text)")
                 expectEqual(application.action(named: "strategy")?.state, "T2", "radio state")
                 await fixture.close()
             },
@@ -166,8 +184,9 @@ enum AppToastTests {
             let dSeconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
             let secondHide = v.hideTimes.count > 1 ? v.hideTimes[1] : -1
             let expectedHide = (id == .t1 || id == .t6) ? dSeconds : 1.5 * dSeconds
-            expect(abs(secondHide - expectedHide) <= dSeconds / 10,
-                   "second toast hid at \(secondHide) s, expected \(expectedHide) s")
+            expect(
+                abs(secondHide - expectedHide) <= dSeconds / 10,
+                "second toast hid at \(secondHide) s, expected \(expectedHide) s")
             let flags = Set(v.flagsRaised.map(\.flag))
             switch id {
             case .t1: expect(flags.contains("orphan"), "T1 flags an orphan timer: \(flags)")
@@ -178,17 +197,20 @@ enum AppToastTests {
             panel.flushPendingChanges()
             expectEqual(panel.counters, fixture.registry.counters, "panel counters match the registry")
             for flag in v.flagsRaised {
-                expect(shownFlags.contains("\(flag.task) \(flag.flag)"),
-                       "panel showed task #\(flag.task) as \(flag.flag); it showed \(shownFlags.sorted())")
+                expect(
+                    shownFlags.contains("\(flag.task) \(flag.flag)"),
+                    "panel showed task #\(flag.task) as \(flag.flag); it showed \(shownFlags.sorted())")
             }
             expect(panel.timelineBarCount >= (id == .t1 || id == .t6 ? 2 : 1), "timeline draws the timers")
             if id == .t3 {
-                expect(v.log.contains { $0.text == "auto-dismissed" && abs($0.t - dSeconds / 3) < dSeconds / 10 },
-                       "T3 logs auto-dismissed at D/3: \(v.log)")
+                expect(
+                    v.log.contains { $0.text == "auto-dismissed" && abs($0.t - dSeconds / 3) < dSeconds / 10 },
+                    "T3 logs auto-dismissed at D/3: \(v.log)")
             }
             if id == .t2 {
-                expect(v.log.contains { $0.text == "task cancel" && abs($0.t - dSeconds / 3) < dSeconds / 10 },
-                       "T2 logs task cancel at D/3: \(v.log)")
+                expect(
+                    v.log.contains { $0.text == "task cancel" && abs($0.t - dSeconds / 3) < dSeconds / 10 },
+                    "T2 logs task cancel at D/3: \(v.log)")
             }
             await fixture.close()
         }

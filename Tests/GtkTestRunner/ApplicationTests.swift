@@ -40,19 +40,23 @@ enum ApplicationTests {
             GtkTestCase("application: g_application_run runs main-actor tasks and quits through an action") {
                 let (status, output) = try runSelf([smokeFlag])
                 expectEqual(status, 0, "exit status")
-                expectEqual(output.split(separator: "\n").map(String.init), [
-                    "activate initialized=true bridge=true",
-                    "task resumed main=true",
-                    "quit action",
-                    "run returned 0",
-                ])
-            },
+                expectEqual(
+                    output.split(separator: "\n").map(String.init),
+                    [
+                        "activate initialized=true bridge=true",
+                        "task resumed main=true",
+                        "quit action",
+                        "run returned 0",
+                    ])
+            }
         ]
     }
 
     /// Runs this binary with `arguments`, waiting on a GLib child watch (the loop keeps running).
-    static func runSelf(_ arguments: [String], includeStderr: Bool = false,
-                        unsetting removed: [String] = [], executable: String = "/proc/self/exe") throws -> (Int32, String) {
+    static func runSelf(
+        _ arguments: [String], includeStderr: Bool = false,
+        unsetting removed: [String] = [], executable: String = "/proc/self/exe"
+    ) throws -> (Int32, String) {
         var fds: [Int32] = [0, 0]
         try require(pipe(&fds) == 0, "pipe")
         var actions = posix_spawn_file_actions_t()

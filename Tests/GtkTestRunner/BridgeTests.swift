@@ -7,7 +7,8 @@ import Gtk
 enum BridgeTests {
     static var cases: [GtkTestCase] {
         [
-            GtkTestCase("bridge: Task { @MainActor } from a signal handler runs; Task.sleep resumes on the main thread") {
+            GtkTestCase("bridge: Task { @MainActor } from a signal handler runs; Task.sleep resumes on the main thread")
+            {
                 let window = Harness.window("bridge")
                 let button = Button("Go")
                 window.child = button
@@ -27,12 +28,15 @@ enum BridgeTests {
                 try await waitFor("task finished") { log.count == 4 }
                 expectEqual(log, ["clicked", "task started main=true", "slept main=true", "MainActor.run"])
             },
-            GtkTestCase("bridge: a task preferring MainLoop.taskExecutor runs its nonisolated sleep on the main thread; a cancel comes straight back") {
+            GtkTestCase(
+                "bridge: a task preferring MainLoop.taskExecutor runs its nonisolated sleep on the main thread; a cancel comes straight back"
+            ) {
                 // Without the preference the nonisolated part runs on the pool (checked too,
                 // so the test can tell the two apart).
                 let onPool = await Task { await nonisolatedThreadProbe() }.value
                 expect(!onPool, "a plain Task's nonisolated work runs on the pool")
-                let onMain = await Task(executorPreference: MainLoop.taskExecutor) { await nonisolatedThreadProbe() }.value
+                let onMain = await Task(executorPreference: MainLoop.taskExecutor) { await nonisolatedThreadProbe() }
+                    .value
                 expect(onMain, "nonisolated work of a task preferring MainLoop.taskExecutor runs on the main thread")
                 // A sleep cancelled from the main thread: the catch runs without any pool thread.
                 let sleeper = Task(executorPreference: MainLoop.taskExecutor) { await sleepUntilCancelled() }
@@ -49,18 +53,21 @@ enum BridgeTests {
                 var latencies: [Duration] = []
                 for round in 0..<20 {
                     let start = clock.now
-                    let onMain: Bool = await withCheckedContinuation { continuation in
-                        if round % 2 == 0 {
-                            DispatchQueue.global().async { continuation.resume(returning: true) }
-                        } else {
-                            Thread.detach { continuation.resume(returning: true) }
-                        }
-                    } && GtkRuntime.isMainThread
+                    let onMain: Bool =
+                        await withCheckedContinuation { continuation in
+                            if round % 2 == 0 {
+                                DispatchQueue.global().async { continuation.resume(returning: true) }
+                            } else {
+                                Thread.detach { continuation.resume(returning: true) }
+                            }
+                        } && GtkRuntime.isMainThread
                     expect(onMain, "resumed on the main thread")
                     latencies.append(clock.now - start)
                 }
                 latencies.sort()
-                expect(latencies[latencies.count / 2] < .milliseconds(5), "median resume latency \(latencies[latencies.count / 2])")
+                expect(
+                    latencies[latencies.count / 2] < .milliseconds(5),
+                    "median resume latency \(latencies[latencies.count / 2])")
                 expect(latencies.last! < .seconds(1), "worst resume latency \(latencies.last!)")
             },
             GtkTestCase("bridge: idle CPU stays near zero with a window open") {
@@ -71,13 +78,17 @@ enum BridgeTests {
                 let before = Thread.cpuSeconds()
                 await settle(.milliseconds(500))
                 let used = Thread.cpuSeconds() - before
-                expect(used < 0.05, "used \(used) s of CPU in 0.5 s idle (a bridge that never drains its fd burns a core)")
+                expect(
+                    used < 0.05, "used \(used) s of CPU in 0.5 s idle (a bridge that never drains its fd burns a core)")
             },
             GtkTestCase("bridge: MainLoop idle and timeout sources release their closures") {
                 let before = GLibClosureBox.liveCount
                 var ran = 0
                 MainLoop.idle { ran += 1 }
-                let timeout = MainLoop.timeoutSource(after: .seconds(60)) { ran += 100; return false }
+                let timeout = MainLoop.timeoutSource(after: .seconds(60)) {
+                    ran += 100
+                    return false
+                }
                 expectEqual(GLibClosureBox.liveCount, before + 2, "two closures held")
                 try await waitFor("idle ran") { ran == 1 }
                 expectEqual(GLibClosureBox.liveCount, before + 1, "idle released after running")
@@ -94,14 +105,19 @@ enum BridgeTests {
 enum Thread {
     /// Runs `body` on a new detached pthread.
     static func detach(_ body: @escaping @Sendable () -> Void) {
-        final class Box: @unchecked Sendable { let body: @Sendable () -> Void; init(_ b: @escaping @Sendable () -> Void) { body = b } }
+        final class Box: @unchecked Sendable {
+            let body: @Sendable () -> Void
+            init(_ b: @escaping @Sendable () -> Void) { body = b }
+        }
         var thread = pthread_t()
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        let rc = pthread_create(&thread, nil, { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
+        let rc = pthread_create(
+            &thread, nil,
+            { raw in
+                let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+                box.body()
+                return nil
+            }, box)
         precondition(rc == 0, "pthread_create failed: \(rc)")
         pthread_detach(thread)
     }

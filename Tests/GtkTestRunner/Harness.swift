@@ -74,7 +74,8 @@ enum Harness {
         let startedWindowManager = ensureWindowManager()
         let selected = cases.filter { filter == nil || $0.name.contains(filter!) }
         let closuresAtStart = GLibClosureBox.liveCount
-        var passed = 0, failed = 0
+        var passed = 0
+        var failed = 0
         for testCase in selected {
             failures = []
             do {
@@ -100,7 +101,8 @@ enum Harness {
             fflush(nil)
         }
         MainLoop.iterate(until: { false }, timeout: .milliseconds(100))
-        print("info: Swift closures held by GLib: \(closuresAtStart) before the cases, \(GLibClosureBox.liveCount) after")
+        print(
+            "info: Swift closures held by GLib: \(closuresAtStart) before the cases, \(GLibClosureBox.liveCount) after")
         if let startedWindowManager {
             kill(startedWindowManager, SIGTERM)
             waitpid(startedWindowManager, nil, 0)
@@ -156,9 +158,12 @@ enum Harness {
     /// The name of the window manager managing the display (minimize and focus cases need
     /// one), read with `xprop`, or "none".
     static func windowManagerName() -> String {
-        let script = "id=$(xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | sed -n 's/.*window id # //p'); "
+        let script =
+            "id=$(xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | sed -n 's/.*window id # //p'); "
             + "[ -n \"$id\" ] && xprop -id \"$id\" _NET_WM_NAME 2>/dev/null | sed -n 's/.*= //p'"
-        guard let (_, output) = try? ApplicationTests.runSelf(["-c", script], executable: "/bin/sh") else { return "unknown" }
+        guard let (_, output) = try? ApplicationTests.runSelf(["-c", script], executable: "/bin/sh") else {
+            return "unknown"
+        }
         let name = String(output.filter { $0 != "\n" && $0 != "\"" })
         return name.isEmpty ? "none" : name
     }
@@ -171,24 +176,31 @@ enum Harness {
 
 /// Records a failure (the case goes on) unless `condition` holds.
 @MainActor
-func expect(_ condition: Bool, _ message: @autoclosure () -> String = "expectation failed",
-            file: StaticString = #fileID, line: UInt = #line) {
+func expect(
+    _ condition: Bool, _ message: @autoclosure () -> String = "expectation failed",
+    file: StaticString = #fileID, line: UInt = #line
+) {
     if !condition { Harness.failures.append("\(file):\(line): \(message())") }
 }
 
 /// Records a failure unless `actual == expected`, showing both.
 @MainActor
-func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ what: String = "",
-                               file: StaticString = #fileID, line: UInt = #line) {
+func expectEqual<T: Equatable>(
+    _ actual: T, _ expected: T, _ what: String = "",
+    file: StaticString = #fileID, line: UInt = #line
+) {
     if actual != expected {
-        Harness.failures.append("\(file):\(line): \(what.isEmpty ? "" : what + ": ")got \(actual), expected \(expected)")
+        Harness.failures.append(
+            "\(file):\(line): \(what.isEmpty ? "" : what + ": ")got \(actual), expected \(expected)")
     }
 }
 
 /// Stops the case with a failure unless `condition` holds.
 @MainActor
-func require(_ condition: Bool, _ message: @autoclosure () -> String = "requirement failed",
-             file: StaticString = #fileID, line: UInt = #line) throws {
+func require(
+    _ condition: Bool, _ message: @autoclosure () -> String = "requirement failed",
+    file: StaticString = #fileID, line: UInt = #line
+) throws {
     if !condition {
         let text = "\(file):\(line): \(message())"
         Harness.failures.append(text)
@@ -198,8 +210,10 @@ func require(_ condition: Bool, _ message: @autoclosure () -> String = "requirem
 
 /// Lets the GLib loop run until `condition` holds; stops the case on timeout.
 @MainActor
-func waitFor(_ what: String, timeout: Duration = .seconds(5), file: StaticString = #fileID, line: UInt = #line,
-             _ condition: @escaping @MainActor () -> Bool) async throws {
+func waitFor(
+    _ what: String, timeout: Duration = .seconds(5), file: StaticString = #fileID, line: UInt = #line,
+    _ condition: @escaping @MainActor () -> Bool
+) async throws {
     let held = await MainLoop.waitUntil(timeout: timeout, condition)
     try require(held, "timed out waiting for \(what)", file: file, line: line)
 }
@@ -214,7 +228,9 @@ func settle(_ duration: Duration = .milliseconds(200)) async {
 @MainActor
 func presentAndFocus(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
     window.present()
-    try await waitFor("\(window.title) mapped and active", file: file, line: line) { window.isMapped && window.isActive }
+    try await waitFor("\(window.title) mapped and active", file: file, line: line) {
+        window.isMapped && window.isActive
+    }
 }
 
 /// Minimizes `window` (openbox iconifies it) and waits until its surface says so.

@@ -32,7 +32,8 @@ enum LifecycleEventTests {
                 parent.hide()
                 child.hide()
                 parent.show()
-                expectEqual(log.take(), ["disappear child", "disappear parent", "appear parent"], "hidden child stays unmapped")
+                expectEqual(
+                    log.take(), ["disappear child", "disappear parent", "appear parent"], "hidden child stays unmapped")
             },
             GtkTestCase("§1 disappear: removing a widget unmaps it; adding it back maps it") {
                 let window = Harness.window("remove")
@@ -133,7 +134,9 @@ enum LifecycleEventTests {
                 expectEqual(scene.phase, .active)
                 token.cancel()
             },
-            GtkTestCase("§1 app scene phase: active while any window is active, inactive while one is shown unfocused and the rest are background, background when all are minimized") {
+            GtkTestCase(
+                "§1 app scene phase: active while any window is active, inactive while one is shown unfocused and the rest are background, background when all are minimized"
+            ) {
                 let scenes = GtkScenes(context: LifecycleContext())
                 expectEqual(scenes.app.phase, .background, "no window followed")
                 let first = Harness.window("app-first")
@@ -153,7 +156,8 @@ enum LifecycleEventTests {
                 try await waitFor("app active again") { scenes.app.phase == .active }
                 try await moveFocus(from: first, to: thief)
                 try await waitFor("app inactive") { scenes.app.phase == .inactive }
-                expectEqual([firstScene.phase, secondScene.phase], [.inactive, .background], "one inactive, one background")
+                expectEqual(
+                    [firstScene.phase, secondScene.phase], [.inactive, .background], "one inactive, one background")
                 second.destroy()
                 await settle()
                 // The destroyed window left the app aggregate: its scene is closed, so even an

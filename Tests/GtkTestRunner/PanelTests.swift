@@ -36,7 +36,8 @@ enum PanelTests {
                 expectEqual(panel.counters, context.registry.counters, "counters")
                 try await finish(context, panel)
             },
-            GtkTestCase("§5 panel: a finished task shows finished, its row leaves after the grace, then no timer runs") {
+            GtkTestCase("§5 panel: a finished task shows finished, its row leaves after the grace, then no timer runs")
+            {
                 let (context, panel) = try await makePanel(grace: .milliseconds(400))
                 let clock = ContinuousClock()
                 context.registry.unstructuredTask(name: "quick", origin: "test", owner: nil) {
@@ -148,21 +149,27 @@ enum PanelTests {
                     throw PanelTestError(description: "nope")
                 }
                 try await waitFor("two ended") { panel.counters.finished == 1 && panel.counters.failed == 1 }
-                expectEqual(panel.countersText,
-                            "live 1 · started 3 · cancelled 0 · finished 1 · failed 1 · orphaned 0", "mid-way")
+                expectEqual(
+                    panel.countersText,
+                    "live 1 · started 3 · cancelled 0 · finished 1 · failed 1 · orphaned 0", "mid-way")
                 node.disappear()
                 try await waitFor("cancelled") { panel.counters.cancelled == 1 }
                 expectEqual(panel.counters, registry.counters, "counters")
-                expectEqual(panel.countersText,
-                            "live 0 · started 3 · cancelled 1 · finished 1 · failed 1 · orphaned 0", "at the end")
+                expectEqual(
+                    panel.countersText,
+                    "live 0 · started 3 · cancelled 1 · finished 1 · failed 1 · orphaned 0", "at the end")
                 try await finish(context, panel)
             },
-            GtkTestCase("§5 panel: event log lists will-appear, appear, scene-phase, task events, messages, disappear with times") {
+            GtkTestCase(
+                "§5 panel: event log lists will-appear, appear, scene-phase, task events, messages, disappear with times"
+            ) {
                 let (context, panel) = try await makePanel()
                 let scene = WindowScene(name: "main", app: nil, context: context)
                 let node = LifecycleNode(name: "toast", scene: scene, context: context)
                     .task(name: "dismiss") {
-                        do { try await context.sleep(for: .seconds(30)) } catch { context.log.append(.message("task cancel")) }
+                        do { try await context.sleep(for: .seconds(30)) } catch {
+                            context.log.append(.message("task cancel"))
+                        }
                     }
                 node.willAppear()
                 node.appear()
@@ -171,9 +178,11 @@ enum PanelTests {
                 try await waitFor("task ended in the log") {
                     panel.logLines.contains { $0.hasSuffix("task #1 ended: cancelled") }
                 }
-                let expected = ["will-appear toast", "appear toast", "task #1 started (dismiss)",
-                                "scene-phase main: active → inactive", "disappear toast",
-                                "task #1 cancel requested", "» task cancel", "task #1 ended: cancelled"]
+                let expected = [
+                    "will-appear toast", "appear toast", "task #1 started (dismiss)",
+                    "scene-phase main: active → inactive", "disappear toast",
+                    "task #1 cancel requested", "» task cancel", "task #1 ended: cancelled",
+                ]
                 let lines = panel.logLines
                 expectEqual(lines.map(withoutStamp), expected, "log lines, oldest first")
                 for line in lines {
@@ -192,8 +201,11 @@ enum PanelTests {
                 for i in 0..<200 { context.log.append(.message("line \(i)")) }
                 try await waitFor("applied") { !panel.hasPendingChanges }
                 expectEqual(panel.logLineCount, 50, "kept lines (the newest 50 of 200)")
-                expect(panel.logLines.last?.hasSuffix("» line 199") == true, "last line \(panel.logLines.last ?? "none")")
-                expect(panel.logLines.first?.hasSuffix("» line 150") == true, "first line \(panel.logLines.first ?? "none")")
+                expect(
+                    panel.logLines.last?.hasSuffix("» line 199") == true, "last line \(panel.logLines.last ?? "none")")
+                expect(
+                    panel.logLines.first?.hasSuffix("» line 150") == true,
+                    "first line \(panel.logLines.first ?? "none")")
                 context.log.append(.message("one more"))
                 try await waitFor("applied") { !panel.hasPendingChanges }
                 expectEqual(panel.logLineCount, 51, "may grow by up to logSlack (\(panel.logSlack))")
@@ -204,13 +216,15 @@ enum PanelTests {
                 expect(panel.logLines.last?.hasSuffix("» more \(panel.logSlack - 1)") == true, "newest at the bottom")
                 try await finish(context, panel)
             },
-            GtkTestCase("§5 panel: the timeline draws the newest 30 tasks as bars; the tick runs only while tasks live") {
+            GtkTestCase("§5 panel: the timeline draws the newest 30 tasks as bars; the tick runs only while tasks live")
+            {
                 let (context, panel) = try await makePanel(grace: .milliseconds(100))
                 var tasks: [Task<Void, any Error>] = []
                 for i in 1...40 {
-                    tasks.append(context.registry.unstructuredTask(name: "t\(i)", origin: "test", owner: nil) {
-                        try await context.sleep(for: .seconds(30))
-                    })
+                    tasks.append(
+                        context.registry.unstructuredTask(name: "t\(i)", origin: "test", owner: nil) {
+                            try await context.sleep(for: .seconds(30))
+                        })
                 }
                 try await waitFor("40 rows") { panel.rowCount == 40 }
                 expectEqual(panel.timelineBarCount, 30, "bars")
@@ -240,8 +254,10 @@ enum PanelTests {
                 context.registry.cancelAll()
                 try await finish(context, panel)
             },
-            GtkTestCase("§5 panel: churn beside 2k live tasks keeps the rows in step with the registry",
-                        timeout: .seconds(60)) {
+            GtkTestCase(
+                "§5 panel: churn beside 2k live tasks keeps the rows in step with the registry",
+                timeout: .seconds(60)
+            ) {
                 let (context, panel) = try await makePanel(grace: .milliseconds(100))
                 let registry = context.registry
                 for i in 1...2_000 {
@@ -268,8 +284,10 @@ enum PanelTests {
                 expectEqual(panel.counters, registry.counters, "counters")
                 try await finish(context, panel)
             },
-            GtkTestCase("§5 panel: 10k live tasks: 10k rows, virtualized; one more change applies in < 16 ms",
-                        timeout: .seconds(120)) {
+            GtkTestCase(
+                "§5 panel: 10k live tasks: 10k rows, virtualized; one more change applies in < 16 ms",
+                timeout: .seconds(120)
+            ) {
                 let (context, panel) = try await makePanel()
                 let registry = context.registry
                 let clock = ContinuousClock()
@@ -296,8 +314,11 @@ enum PanelTests {
                     await settle(.milliseconds(10))
                 }
                 samples.sort()
-                let median = samples[samples.count / 2], worst = samples.last!
-                print("  panel_10k: first batch of 10k rows \(first); one change at 10k rows: median \(median), max \(worst)")
+                let median = samples[samples.count / 2]
+                let worst = samples.last!
+                print(
+                    "  panel_10k: first batch of 10k rows \(first); one change at 10k rows: median \(median), max \(worst)"
+                )
                 expect(worst < .milliseconds(200), "one change took \(worst) (target 16 ms)")
                 expectEqual(panel.rowCount, 10_010, "rows after 10 more")
                 registry.cancelAll()
@@ -307,7 +328,9 @@ enum PanelTests {
                 print("  panel_10k: 10k tasks ending in one batch applied in \(flushCost)")
                 try await finish(context, panel)
             },
-            GtkTestCase("§5 panel batcher: one loop turn's changes coalesce to each task's newest record, the removals and the events in order") {
+            GtkTestCase(
+                "§5 panel batcher: one loop turn's changes coalesce to each task's newest record, the removals and the events in order"
+            ) {
                 let context = LifecycleContext(historyLimit: 1)
                 let registry = context.registry
                 var turns: [@MainActor () -> Void] = []
@@ -318,16 +341,20 @@ enum PanelTests {
                 expectEqual(await registry.waitForAllToEnd(timeout: .seconds(5)).count, 0, "first still live")
                 registry.unstructuredTask(name: "second", origin: "test", owner: nil) {}
                 expectEqual(await registry.waitForAllToEnd(timeout: .seconds(5)).count, 0, "second still live")
-                expectEqual(turns.count, 1, "loop turns asked for by two starts, two ends, a removal and their log events")
+                expectEqual(
+                    turns.count, 1, "loop turns asked for by two starts, two ends, a removal and their log events")
                 expectEqual(flushes, 0, "nothing flushed inside the registry's calls")
                 let batch = batcher.take()
                 expectEqual(batch.latest.keys.sorted(), [TaskID(1), TaskID(2)], "one record per task")
                 expectEqual(batch.latest[TaskID(1)]?.state, .finished, "#1's newest record (added, then updated)")
                 expectEqual(batch.removed, [TaskID(1)], "#1 fell out of the one-record history")
-                expectEqual(batch.events.map(\.kind),
-                            [.taskStarted(TaskID(1), name: "first"), .taskEnded(TaskID(1), .finished),
-                             .taskStarted(TaskID(2), name: "second"), .taskEnded(TaskID(2), .finished)],
-                            "log events, in order")
+                expectEqual(
+                    batch.events.map(\.kind),
+                    [
+                        .taskStarted(TaskID(1), name: "first"), .taskEnded(TaskID(1), .finished),
+                        .taskStarted(TaskID(2), name: "second"), .taskEnded(TaskID(2), .finished),
+                    ],
+                    "log events, in order")
                 expect(!batcher.hasPending, "take() empties the batch")
                 context.log.append(.message("late"))
                 expectEqual(turns.count, 1, "a change before the turn ran joins it")
@@ -343,15 +370,20 @@ enum PanelTests {
                 context.log.append(.message("after stop"))
                 expect(turns.isEmpty && !batcher.hasPending, "a stopped batcher no longer observes")
             },
-            GtkTestCase("§5 panel log lines: at least the limit kept; the oldest leave in one chunk once the slack is used up") {
+            GtkTestCase(
+                "§5 panel log lines: at least the limit kept; the oldest leave in one chunk once the slack is used up"
+            ) {
                 expectEqual(EventLogLines(limit: 500).slack, 125, "slack: a quarter of the limit")
                 var lines = EventLogLines(limit: 4)
                 expectEqual(lines.slack, 16, "slack: at least 16")
                 func events(_ range: Range<Int>) -> [LifecycleEvent] {
                     range.map { LifecycleEvent(time: .milliseconds($0), kind: .message("line \($0)")) }
                 }
-                expectEqual(lines.append(events(0..<10)), [1, 2, 3, 4], "a burst longer than the limit: only its newest 4 get lines")
-                expectEqual(lines.lines.map(withoutStamp), ["» line 6", "» line 7", "» line 8", "» line 9"], "kept lines")
+                expectEqual(
+                    lines.append(events(0..<10)), [1, 2, 3, 4],
+                    "a burst longer than the limit: only its newest 4 get lines")
+                expectEqual(
+                    lines.lines.map(withoutStamp), ["» line 6", "» line 7", "» line 8", "» line 9"], "kept lines")
                 expectEqual(lines.lines.first, "t=0.006 s  » line 6", "a line has its time")
                 for i in 10..<26 { _ = lines.append(events(i..<i + 1)) }  // one event per batch
                 expectEqual(lines.count, 20, "grows by up to the slack")
@@ -360,10 +392,14 @@ enum PanelTests {
                 expect(lines.isPastSlack, "one past limit + slack: due for a trim")
                 lines.dropOldest()
                 expectEqual(lines.numbers, [18, 19, 20, 21], "the newest 4 stay")
-                expectEqual(lines.lines.map(withoutStamp), ["» line 23", "» line 24", "» line 25", "» line 26"], "newest at the bottom")
+                expectEqual(
+                    lines.lines.map(withoutStamp), ["» line 23", "» line 24", "» line 25", "» line 26"],
+                    "newest at the bottom")
                 expectEqual(lines.text(ofLine: 17), nil, "a trimmed line's text is gone")
             },
-            GtkTestCase("§5 panel lists: a few edits go one by one; a flood of appends or many removals replace all rows at once") {
+            GtkTestCase(
+                "§5 panel lists: a few edits go one by one; a flood of appends or many removals replace all rows at once"
+            ) {
                 let rule = ListEditCost.replacesAllRows
                 expect(!rule(1, 0, 10_001), "one start beside 10k rows: one append")
                 expect(!rule(256, 0, 256), "256 starts: appended one by one")
@@ -373,23 +409,35 @@ enum PanelTests {
                 expect(!rule(0, 9, 1_001), "9 removals beside more than 1,000 rows: one by one")
                 expect(rule(0, 2_500, 7_500), "a quarter of 10k rows leaving: one splice")
             },
-            GtkTestCase("§5 panel ticker: the tick only while a task is live, else one timeout for the next row to leave, else none") {
+            GtkTestCase(
+                "§5 panel ticker: the tick only while a task is live, else one timeout for the next row to leave, else none"
+            ) {
                 let soon = ContinuousClock.now + .seconds(1)
-                func plan(_ running: PanelTicker.Timer, _ hasLive: Bool, _ nextLeave: ContinuousClock.Instant?) -> PanelTicker.Plan {
+                func plan(_ running: PanelTicker.Timer, _ hasLive: Bool, _ nextLeave: ContinuousClock.Instant?)
+                    -> PanelTicker.Plan
+                {
                     PanelTicker.plan(running: running, hasLive: hasLive, nextLeave: nextLeave)
                 }
                 expectEqual(plan(.none, true, soon), .tick, "a live task starts the tick")
-                expectEqual(plan(.none, false, soon), .leave(at: soon), "no live task, an ended row waiting: one timeout")
+                expectEqual(
+                    plan(.none, false, soon), .leave(at: soon), "no live task, an ended row waiting: one timeout")
                 expectEqual(plan(.none, false, nil), .keep, "idle: no timer")
                 expectEqual(plan(.tick, true, nil), .keep, "the tick goes on")
                 expectEqual(plan(.tick, false, soon), .keep, "the tick stops itself at its next beat")
                 expectEqual(plan(.leave, false, soon), .keep, "the timeout reschedules itself when it fires")
-                expectEqual(plan(.leave, true, soon), .tick, "a task started during the wait: the tick replaces the timeout")
+                expectEqual(
+                    plan(.leave, true, soon), .tick, "a task started during the wait: the tick replaces the timeout")
             },
-            GtkTestCase("§5 panel ticker: ticks while live, stops by itself, then fires once for the row due to leave") {
+            GtkTestCase("§5 panel ticker: ticks while live, stops by itself, then fires once for the row due to leave")
+            {
                 let panel = FakePanelState()
-                let ticker = PanelTicker(interval: .milliseconds(20), hasLive: { panel.live }, nextLeave: { panel.leaveAt },
-                                         onTick: { panel.ticks += 1 }, onLeave: { panel.leaves += 1; panel.leaveAt = nil })
+                let ticker = PanelTicker(
+                    interval: .milliseconds(20), hasLive: { panel.live }, nextLeave: { panel.leaveAt },
+                    onTick: { panel.ticks += 1 },
+                    onLeave: {
+                        panel.leaves += 1
+                        panel.leaveAt = nil
+                    })
                 ticker.update()
                 expectEqual(ticker.running, .tick, "ticking while live")
                 try await waitFor("three ticks") { panel.ticks >= 3 }
@@ -412,20 +460,28 @@ enum PanelTests {
                 await settle(.milliseconds(100))
                 expectEqual(panel.ticks, ticksAtStop, "no tick after stop()")
             },
-            GtkTestCase("§5 panel counters: six cells show the counters; failed and orphaned are alerts while above zero") {
+            GtkTestCase(
+                "§5 panel counters: six cells show the counters; failed and orphaned are alerts while above zero"
+            ) {
                 let view = CountersView()
-                expectEqual(view.cells.map(\.text),
-                            ["live 0", "started 0", "cancelled 0", "finished 0", "failed 0", "orphaned 0"], "at first")
+                expectEqual(
+                    view.cells.map(\.text),
+                    ["live 0", "started 0", "cancelled 0", "finished 0", "failed 0", "orphaned 0"], "at first")
                 var counters = RegistryCounters()
-                (counters.live, counters.started, counters.cancelled, counters.failed, counters.orphaned) = (2, 5, 1, 2, 1)
+                (counters.live, counters.started, counters.cancelled, counters.failed, counters.orphaned) = (
+                    2, 5, 1, 2, 1
+                )
                 view.show(counters)
-                expectEqual(view.cells.map(\.text),
-                            ["live 2", "started 5", "cancelled 1", "finished 0", "failed 2", "orphaned 1"], "shown")
-                expectEqual(view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, true], "alerts")
+                expectEqual(
+                    view.cells.map(\.text),
+                    ["live 2", "started 5", "cancelled 1", "finished 0", "failed 2", "orphaned 1"], "shown")
+                expectEqual(
+                    view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, true], "alerts")
                 (counters.live, counters.cancelled, counters.orphaned) = (0, 3, 0)
                 view.show(counters)
-                expectEqual(view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, false],
-                            "orphaned is no alert once no orphan runs")
+                expectEqual(
+                    view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, false],
+                    "orphaned is no alert once no orphan runs")
                 expectEqual(view.shown, counters, "shown")
             },
         ]

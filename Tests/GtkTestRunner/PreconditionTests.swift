@@ -32,14 +32,17 @@ enum PreconditionTests {
         }
         return [
             GtkTestCase("start-up: gtk_init_check without a display throws a clear error") {
-                let (status, output) = try ApplicationTests.runSelf([noDisplayFlag], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
+                let (status, output) = try ApplicationTests.runSelf(
+                    [noDisplayFlag], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
                 expectEqual(status, 3, "threw")
                 expect(output.hasPrefix("no display: set DISPLAY or WAYLAND_DISPLAY"), "message: \(output)")
             },
             GtkTestCase("preconditions: a widget before GTK is initialized says to initialize") {
                 let (status, output) = try ApplicationTests.runSelf([uninitializedFlag], includeStderr: true)
                 expect(status != 0, "crashed")
-                expect(output.contains("before GTK was initialized; call `try GtkRuntime.initialize()`"), "message: \(output.prefix(300))")
+                expect(
+                    output.contains("before GTK was initialized; call `try GtkRuntime.initialize()`"),
+                    "message: \(output.prefix(300))")
             },
             GtkTestCase("preconditions: a widget off the main thread says to hop to the main thread") {
                 let (status, output) = try ApplicationTests.runSelf([wrongThreadFlag], includeStderr: true)

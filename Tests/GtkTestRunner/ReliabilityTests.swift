@@ -28,10 +28,13 @@ enum ReliabilityTests {
         var description: String { "boom (a test fault)" }
     }
 
-    static let faultThrows = GtkTestCase("reliability, faults: a throwing action shows failed(error) in the panel and the app goes on") {
+    static let faultThrows = GtkTestCase(
+        "reliability, faults: a throwing action shows failed(error) in the panel and the app goes on"
+    ) {
         let fixture = try AppFixture(["--strategy", "T2", "--time-scale", "1"])
         try await fixture.ready()
-        let registry = fixture.registry, panel = fixture.window.panel
+        let registry = fixture.registry
+        let panel = fixture.window.panel
         let task = registry.unstructuredTask(name: "thrower", origin: "test", owner: nil) {
             await Task.yield()
             throw Boom()
@@ -55,10 +58,13 @@ enum ReliabilityTests {
         await fixture.close()
     }
 
-    static let faultIgnoresCancellation = GtkTestCase("reliability, faults: an action ignoring cancellation shows cancelling until it returns") {
+    static let faultIgnoresCancellation = GtkTestCase(
+        "reliability, faults: an action ignoring cancellation shows cancelling until it returns"
+    ) {
         let fixture = try AppFixture(["--time-scale", "1"])
         try await fixture.ready()
-        let registry = fixture.registry, panel = fixture.window.panel
+        let registry = fixture.registry
+        let panel = fixture.window.panel
         let clock = ContinuousClock()
         let started = clock.now
         let task = registry.unstructuredTask(name: "stubborn", origin: "test", owner: nil) {
@@ -83,10 +89,14 @@ enum ReliabilityTests {
         await fixture.close()
     }
 
-    static let thousandTasks = GtkTestCase("reliability, faults: 1,000 tasks started at once stay correct; the panel stays responsive", timeout: .seconds(30)) {
+    static let thousandTasks = GtkTestCase(
+        "reliability, faults: 1,000 tasks started at once stay correct; the panel stays responsive",
+        timeout: .seconds(30)
+    ) {
         let fixture = try AppFixture(["--time-scale", "1"])
         try await fixture.ready()
-        let registry = fixture.registry, panel = fixture.window.panel
+        let registry = fixture.registry
+        let panel = fixture.window.panel
         let before = registry.counters
         var rng = SplitMix64(seed: 5)
         let clock = ContinuousClock()
@@ -95,10 +105,11 @@ enum ReliabilityTests {
         for index in 0..<1_000 {
             let ms = Int(rng.next() % 400) + 200
             let throwsAtEnd = index % 10 == 3
-            tasks.append(registry.unstructuredTask(name: "bulk \(index)", origin: "test", owner: nil) {
-                try await Task.sleep(for: .milliseconds(ms))
-                if throwsAtEnd { throw Boom() }
-            })
+            tasks.append(
+                registry.unstructuredTask(name: "bulk \(index)", origin: "test", owner: nil) {
+                    try await Task.sleep(for: .milliseconds(ms))
+                    if throwsAtEnd { throw Boom() }
+                })
         }
         let startMs = (clock.now - start).milliseconds
         expectEqual(registry.counters.live, before.live + 1_000, "1,000 live")
@@ -124,8 +135,9 @@ enum ReliabilityTests {
         t0 = clock.now
         panel.flushPendingChanges()
         let oneFlush = (clock.now - t0).milliseconds
-        expectEqual(panel.state(for: try unwrap(registry.liveRecords.first { $0.name == "bulk 1" }?.id, "bulk 1")), .cancelling,
-                    "one cancel shown")
+        expectEqual(
+            panel.state(for: try unwrap(registry.liveRecords.first { $0.name == "bulk 1" }?.id, "bulk 1")), .cancelling,
+            "one cancel shown")
         // Cancel a third of them; one flush shows every one cancelling.
         for (index, task) in tasks.enumerated() where index % 3 == 0 { task.cancel() }
         t0 = clock.now
@@ -140,15 +152,19 @@ enum ReliabilityTests {
         let endFlush = (clock.now - t0).milliseconds
         let c = registry.counters
         expectEqual(c.started - before.started, 1_000, "started")
-        expectEqual((c.cancelled - before.cancelled) + (c.finished - before.finished) + (c.failed - before.failed), 1_000, "ended")
+        expectEqual(
+            (c.cancelled - before.cancelled) + (c.finished - before.finished) + (c.failed - before.failed), 1_000,
+            "ended")
         expectEqual(c.cancelled - before.cancelled, 335, "cancelled (every third, and #1)")
         let failedWanted = (0..<1_000).filter { $0 % 10 == 3 && $0 % 3 != 0 && $0 != 1 }.count
         expectEqual(c.failed - before.failed, failedWanted, "failed (every tenth, not cancelled)")
         expect(c.addUp, "counters add up: \(c)")
         expectEqual(panel.counters, c, "panel counters = registry at the end")
-        print("  figures: start 1,000 \(fmt(startMs)) ms; panel flushes: 1,000 added \(fmt(addFlush)) ms, one change beside "
-            + "1,000 rows \(fmt(oneFlush)) ms, 334 cancels \(fmt(cancelFlush)) ms, 1,000 ends \(fmt(endFlush)) ms; "
-            + "1 ms timer late by \(fmt(timerLag)) ms (median; worst \(fmt(lags.max() ?? 0)) ms); rows now \(panel.rowCount)")
+        print(
+            "  figures: start 1,000 \(fmt(startMs)) ms; panel flushes: 1,000 added \(fmt(addFlush)) ms, one change beside "
+                + "1,000 rows \(fmt(oneFlush)) ms, 334 cancels \(fmt(cancelFlush)) ms, 1,000 ends \(fmt(endFlush)) ms; "
+                + "1 ms timer late by \(fmt(timerLag)) ms (median; worst \(fmt(lags.max() ?? 0)) ms); rows now \(panel.rowCount)"
+        )
         expect(oneFlush < 50, "one change took \(fmt(oneFlush)) ms to apply beside 1,000 rows (bound 50 ms)")
         expect(timerLag < 50, "a 1 ms timer fired \(fmt(timerLag)) ms late with 1,000 live tasks (bound 50 ms)")
         // Whole batches of hundreds of rows: bounded too, looser (debug build).
@@ -159,7 +175,9 @@ enum ReliabilityTests {
 
     // MARK: §3 shutdown with a task that ignores cancellation (in-process; shutdown.sh does the real process)
 
-    static let shutdownBound = GtkTestCase("reliability, shutdown: waits up to the bound for a task ignoring cancellation and reports it") {
+    static let shutdownBound = GtkTestCase(
+        "reliability, shutdown: waits up to the bound for a task ignoring cancellation and reports it"
+    ) {
         let fixture = try AppFixture(["--strategy", "T1", "--time-scale", "5"])
         try await fixture.ready()
         let registry = fixture.registry
@@ -173,7 +191,9 @@ enum ReliabilityTests {
         let t0 = clock.now
         let left = await fixture.app.tearDown(grace: .milliseconds(400))
         let took = (clock.now - t0).milliseconds
-        print("  figures: tearDown(grace: 400 ms) returned after \(fmt(took)) ms with \(left.count) left: \(left.map(\.name))")
+        print(
+            "  figures: tearDown(grace: 400 ms) returned after \(fmt(took)) ms with \(left.count) left: \(left.map(\.name))"
+        )
         expectEqual(left.map(\.name), ["stubborn"], "only the stubborn task is left")
         expectEqual(left.first?.state, .cancelling, "it was asked to cancel")
         expect(took >= 380 && took < 1_000, "waited the bound, not longer (\(fmt(took)) ms)")
@@ -197,8 +217,10 @@ enum ReliabilityTests {
 
     /// Runs `body` `count` times after a warm-up of `warmUp`, and checks that no closure, source
     /// or task was left behind; prints the figures.
-    static func leakCheck(_ what: String, fixture: AppFixture, count: Int, warmUp: Int,
-                          _ body: @escaping @MainActor (Int) async -> Void) async throws {
+    static func leakCheck(
+        _ what: String, fixture: AppFixture, count: Int, warmUp: Int,
+        _ body: @escaping @MainActor (Int) async -> Void
+    ) async throws {
         for index in 0..<warmUp { await body(index) }
         try await quiet(fixture)
         let closuresBefore = GLibClosureBox.liveCount
@@ -215,14 +237,18 @@ enum ReliabilityTests {
         let closuresAfter = GLibClosureBox.liveCount
         let growth = Double(residentBytes() - rssBefore) / 1_048_576
         let started = fixture.registry.counters.started - startedBefore
-        print("  figures: \(count) \(what) in \(fmt(seconds)) s; tasks started \(started), left \(fixture.registry.counters.live); "
-            + "GLib closures \(closuresBefore) → \(closuresAfter) (leaked \(closuresAfter - closuresBefore)); resident growth \(fmt(growth)) MiB")
+        print(
+            "  figures: \(count) \(what) in \(fmt(seconds)) s; tasks started \(started), left \(fixture.registry.counters.live); "
+                + "GLib closures \(closuresBefore) → \(closuresAfter) (leaked \(closuresAfter - closuresBefore)); resident growth \(fmt(growth)) MiB"
+        )
         expectEqual(closuresAfter, closuresBefore, "Swift closures held by GLib after \(count) \(what)")
         expectEqual(fixture.registry.counters.live, 0, "tasks left")
         expect(fixture.registry.counters.addUp, "counters add up: \(fixture.registry.counters)")
     }
 
-    static let showHideCycles = GtkTestCase("reliability, memory: show/hide cycles (T2) leave no closure, source or task", timeout: .seconds(120)) {
+    static let showHideCycles = GtkTestCase(
+        "reliability, memory: show/hide cycles (T2) leave no closure, source or task", timeout: .seconds(120)
+    ) {
         let fixture = try AppFixture(["--strategy", "T2", "--time-scale", "10"])
         try await fixture.ready()
         let page = fixture.toastPage
@@ -234,7 +260,9 @@ enum ReliabilityTests {
         await fixture.close()
     }
 
-    static let pageSwitches = GtkTestCase("reliability, memory: page switches leave no closure, source or task", timeout: .seconds(120)) {
+    static let pageSwitches = GtkTestCase(
+        "reliability, memory: page switches leave no closure, source or task", timeout: .seconds(120)
+    ) {
         let fixture = try AppFixture(["--time-scale", "10"])
         try await fixture.ready()
         let window = fixture.window
@@ -244,12 +272,13 @@ enum ReliabilityTests {
         // page listens with .task(id:)).
         for name in names {
             window.show(page: name)
-            let open: Button? = switch window.page(name) {
-            case let page as ButtonPage: page.showButton
-            case let page as ScenePhasePage: page.showButton
-            case let page as ServerPage: page.showButton
-            default: nil
-            }
+            let open: Button? =
+                switch window.page(name) {
+                case let page as ButtonPage: page.showButton
+                case let page as ScenePhasePage: page.showButton
+                case let page as ServerPage: page.showButton
+                default: nil
+                }
             open?.click()
             await settle(.milliseconds(50))
         }
@@ -260,7 +289,9 @@ enum ReliabilityTests {
         await fixture.close()
     }
 
-    static let strategySwitches = GtkTestCase("reliability, memory: strategy switches (app.strategy) leave no closure, source or task", timeout: .seconds(120)) {
+    static let strategySwitches = GtkTestCase(
+        "reliability, memory: strategy switches (app.strategy) leave no closure, source or task", timeout: .seconds(120)
+    ) {
         let fixture = try AppFixture(["--time-scale", "10"])
         try await fixture.ready()
         let action = try unwrap(fixture.environment.application.action(named: "strategy"), "app.strategy")
@@ -276,7 +307,9 @@ enum ReliabilityTests {
 
     /// What LeakSanitizer cannot tell (a live Swift object's weak side table looks leaked to
     /// it): after tearDown and the fixture's release, nothing keeps the app objects alive.
-    static let appReleased = GtkTestCase("reliability, ownership: after tearDown the LabApp, its main window and toast page are released") {
+    static let appReleased = GtkTestCase(
+        "reliability, ownership: after tearDown the LabApp, its main window and toast page are released"
+    ) {
         weak var app: LabApp?
         weak var window: MainWindow?
         weak var page: ToastPage?
@@ -292,8 +325,9 @@ enum ReliabilityTests {
             await fixture.close()
         }
         await settle(.milliseconds(300))
-        print("  figures: after tearDown: LabApp \(app == nil ? "released" : "alive"), MainWindow \(window == nil ? "released" : "alive"), "
-            + "ToastPage \(page == nil ? "released" : "alive")")
+        print(
+            "  figures: after tearDown: LabApp \(app == nil ? "released" : "alive"), MainWindow \(window == nil ? "released" : "alive"), "
+                + "ToastPage \(page == nil ? "released" : "alive")")
         expect(app == nil, "LabApp still alive after tearDown and the fixture's release")
         expect(window == nil, "MainWindow still alive")
         expect(page == nil, "ToastPage still alive")
@@ -338,7 +372,10 @@ enum ReliabilityTests {
         }
     }
 
-    static let eventStorm = GtkTestCase("reliability, storm: random map/unmap/focus/minimize/id-change events on real widgets keep the invariants", timeout: .seconds(240)) {
+    static let eventStorm = GtkTestCase(
+        "reliability, storm: random map/unmap/focus/minimize/id-change events on real widgets keep the invariants",
+        timeout: .seconds(240)
+    ) {
         let seed = stormSeed
         var rng = SplitMix64(seed: seed)
         print("  seed \(seed) (rerun with RELIABILITY_SEED=\(seed))")
@@ -364,20 +401,26 @@ enum ReliabilityTests {
         var stepFailures = 0
         @MainActor func check(_ step: Int, _ event: String, settled: Bool = false) {
             guard stepFailures < 5 else { return }
-            let running = Dictionary(grouping: registry.liveRecords.filter { $0.state == .running }, by: \.name).mapValues(\.count)
+            let running = Dictionary(grouping: registry.liveRecords.filter { $0.state == .running }, by: \.name)
+                .mapValues(\.count)
             let live = Dictionary(grouping: registry.liveRecords, by: \.name).mapValues(\.count)
             for item in nodes {
                 let mapped = item.widget.isMapped
                 if item.node.isAppeared != mapped {
                     stepFailures += 1
-                    expect(false, "step \(step) (\(event)): \(item.node.name) appeared \(item.node.isAppeared), widget mapped \(mapped)")
+                    expect(
+                        false,
+                        "step \(step) (\(event)): \(item.node.name) appeared \(item.node.isAppeared), widget mapped \(mapped)"
+                    )
                 }
                 for (name, want) in zip(item.names, item.expectedRunning) {
                     let have = running[name] ?? 0
                     if have != want || have > 1 {
                         stepFailures += 1
-                        expect(false, "step \(step) (\(event)): \(name) has \(have) running, expected \(want) "
-                            + "(appeared \(item.node.isAppeared), phase \(item.node.currentPhase))")
+                        expect(
+                            false,
+                            "step \(step) (\(event)): \(name) has \(have) running, expected \(want) "
+                                + "(appeared \(item.node.isAppeared), phase \(item.node.currentPhase))")
                     }
                     // Cancelled tasks stay live (cancelling) until the loop runs their action
                     // to its end; once it has, a modifier has at most its one running task.
@@ -455,14 +498,17 @@ enum ReliabilityTests {
         let startedBefore = registry.counters.started
         window.hide()
         for item in nodes { expect(!item.node.isAppeared, "\(item.node.name) disappeared with the window") }
-        try await waitFor("no task alive after the final disappear", timeout: .seconds(3)) { registry.counters.live == 0 }
+        try await waitFor("no task alive after the final disappear", timeout: .seconds(3)) {
+            registry.counters.live == 0
+        }
         expectEqual(registry.counters.started, startedBefore, "nothing started by the final disappear")
         let c = registry.counters
         expect(c.addUp, "counters add up at the end: \(c)")
         expectEqual(c.orphaned, 0, "no orphans with .task modifiers")
         let events = tally.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        print("  figures: \(steps) steps in \(fmt(seconds)) s (\(events)); scene phase changes \(phaseChanges); tasks started \(c.started), cancelled \(c.cancelled), "
-            + "finished \(c.finished), left \(c.live)")
+        print(
+            "  figures: \(steps) steps in \(fmt(seconds)) s (\(events)); scene phase changes \(phaseChanges); tasks started \(c.started), cancelled \(c.cancelled), "
+                + "finished \(c.finished), left \(c.live)")
         phaseToken.cancel()
         expect(tally["minimize", default: 0] == 0 || phaseChanges > 0, "window events changed the scene phase")
         for item in nodes { item.binding.detach() }
@@ -470,13 +516,17 @@ enum ReliabilityTests {
 
     /// The app's own toast page under random presses and strategy switches (the fixed
     /// strategies T2, T4, T5): one live timer at most, none after the final hide.
-    static let appStorm = GtkTestCase("reliability, storm: random show/hide/strategy events on the real toast page (T2, T4, T5)", timeout: .seconds(120)) {
+    static let appStorm = GtkTestCase(
+        "reliability, storm: random show/hide/strategy events on the real toast page (T2, T4, T5)",
+        timeout: .seconds(120)
+    ) {
         let seed = stormSeed
         var rng = SplitMix64(seed: seed)
         print("  seed \(seed) (rerun with RELIABILITY_SEED=\(seed))")
         let fixture = try AppFixture(["--strategy", "T2", "--time-scale", "10"])
         try await fixture.ready()
-        let page = fixture.toastPage, registry = fixture.registry
+        let page = fixture.toastPage
+        let registry = fixture.registry
         let action = try unwrap(fixture.environment.application.action(named: "strategy"), "app.strategy")
         let fixed: [ToastStrategyID] = [.t2, .t4, .t5]
         var current = ToastStrategyID.t2
@@ -502,7 +552,9 @@ enum ReliabilityTests {
         page.hideButton.click()
         try await waitFor("no timer alive after the final hide", timeout: .seconds(3)) { registry.counters.live == 0 }
         expect(registry.counters.addUp, "counters add up: \(registry.counters)")
-        print("  figures: \(steps) steps; most running timers at once \(worst); started \(registry.counters.started), left \(registry.counters.live)")
+        print(
+            "  figures: \(steps) steps; most running timers at once \(worst); started \(registry.counters.started), left \(registry.counters.live)"
+        )
         await fixture.close()
     }
 
@@ -534,7 +586,6 @@ enum ReliabilityTests {
         return "\(rounded)"
     }
 }
-
 
 extension Duration {
     /// In milliseconds, as a `Double`.

@@ -29,7 +29,8 @@ enum WrapperTests {
                 button.click()
                 expectEqual(clicks, 1, "disconnected handler does not run")
             },
-            GtkTestCase("wrapper closures: a signal closure is released when its widget is destroyed (weak reference)") {
+            GtkTestCase("wrapper closures: a signal closure is released when its widget is destroyed (weak reference)")
+            {
                 let before = GLibClosureBox.liveCount
                 var captured: Captured? = Captured()
                 let weak = WeakBox(captured)
@@ -47,7 +48,9 @@ enum WrapperTests {
                 expect(weak.value == nil, "capture released when the window (and the button) is destroyed")
                 expectEqual(GLibClosureBox.liveCount, before, "no closure left")
             },
-            GtkTestCase("wrapper start-up: a tooltip set while building keeps the text and the widget visible; later ones too") {
+            GtkTestCase(
+                "wrapper start-up: a tooltip set while building keeps the text and the widget visible; later ones too"
+            ) {
                 let window = Window(title: "tooltips")
                 let box = Box(.vertical, spacing: 0)
                 let early = Button("early")
@@ -72,7 +75,8 @@ enum WrapperTests {
             },
             GtkTestCase("wrapper start-up: a tooltip on a stack's visible child leaves the stack on that page") {
                 let stack = Stack()
-                let first = Label("first"), second = Label("second")
+                let first = Label("first")
+                let second = Label("second")
                 stack.addTitled(first, name: "first", title: "First")
                 stack.addTitled(second, name: "second", title: "Second")
                 stack.visibleChildName = "first"
@@ -130,10 +134,12 @@ enum WrapperTests {
             GtkTestCase("wrapper list view: 10 000 Swift rows are virtualized and rebind on reload") {
                 let window = Harness.window("list", width: 300, height: 300)
                 var binds: [String: Int] = [:]
-                let list = ListView(setup: { Label() }, bind: { label, id, position in
-                    binds[id, default: 0] += 1
-                    label.text = "row \(id) @\(position)"
-                })
+                let list = ListView(
+                    setup: { Label() },
+                    bind: { label, id, position in
+                        binds[id, default: 0] += 1
+                        label.text = "row \(id) @\(position)"
+                    })
                 let scroller = ScrolledWindow()
                 scroller.child = list
                 window.child = scroller

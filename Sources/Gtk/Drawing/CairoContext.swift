@@ -12,7 +12,9 @@ public struct CairoContext {
         cairo_set_source_rgba(cr, red, green, blue, alpha)
     }
     /// Wraps `cairo_rectangle`.
-    public func rectangle(x: Double, y: Double, width: Double, height: Double) { cairo_rectangle(cr, x, y, width, height) }
+    public func rectangle(x: Double, y: Double, width: Double, height: Double) {
+        cairo_rectangle(cr, x, y, width, height)
+    }
     /// Wraps `cairo_arc` (angles in radians).
     public func arc(centerX: Double, centerY: Double, radius: Double, from start: Double, to end: Double) {
         cairo_arc(cr, centerX, centerY, radius, start, end)
@@ -33,7 +35,8 @@ public struct CairoContext {
     public func setLineWidth(_ width: Double) { cairo_set_line_width(cr, width) }
     /// Wraps `cairo_select_font_face` (normal slant).
     public func selectFontFace(_ family: String, bold: Bool = false) {
-        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            cr, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
     }
     /// Wraps `cairo_set_font_size`.
     public func setFontSize(_ size: Double) { cairo_set_font_size(cr, size) }

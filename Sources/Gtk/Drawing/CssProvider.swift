@@ -50,14 +50,17 @@ public final class CssProvider: Object {
     /// Wraps `gtk_style_context_add_provider_for_display`.
     public func addToDefaultDisplay() {
         guard let display = gdk_display_get_default() else { return }
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(raw),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(raw),
+            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     private func collectingErrors(defaultFile: String, _ load: () -> Void) throws(CssError) {
         var errors: [CssError] = []
         let connection = connectTwoPointers("parsing-error") { section, error in
-            var file = defaultFile, line = 0, column = 0
+            var file = defaultFile
+            var line = 0
+            var column = 0
             if let section {
                 let section = OpaquePointer(section)
                 if let gfile = gtk_css_section_get_file(section), let path = g_file_get_path(gfile) {
@@ -69,7 +72,9 @@ public final class CssProvider: Object {
                     column = Int(start.pointee.line_chars) + 1
                 }
             }
-            let message = error.map { String(cString: $0.assumingMemoryBound(to: GError.self).pointee.message) } ?? "unknown error"
+            let message =
+                error.map { String(cString: $0.assumingMemoryBound(to: GError.self).pointee.message) }
+                ?? "unknown error"
             errors.append(CssError(file: file, line: line, column: column, message: message))
         }
         load()

@@ -32,8 +32,9 @@ private final class FirstFrameState {
     func connect(to widget: Widget) {
         realize.take()?.disconnect()
         guard paint == nil, let clock = gtk_widget_get_frame_clock(widget.widget) else { return }
-        paint = connectSignal(UnsafeMutableRawPointer(clock), "after-paint",
-                              ClosureBox<VoidBody>({ [self] in self.fire() }), cFunction(voidTrampoline))
+        paint = connectSignal(
+            UnsafeMutableRawPointer(clock), "after-paint",
+            ClosureBox<VoidBody>({ [self] in self.fire() }), cFunction(voidTrampoline))
     }
 
     private func fire() {

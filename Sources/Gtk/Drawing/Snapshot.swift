@@ -9,7 +9,8 @@ extension Widget {
     ///   cannot be written.
     public func savePNG(to path: String) throws(RenderError) {
         guard isRealized, let native = gtk_widget_get_native(widget) else { throw .notRealized }
-        let w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget)
+        let w = gtk_widget_get_width(widget)
+        let h = gtk_widget_get_height(widget)
         guard w > 0, h > 0 else { throw .emptySize }
         let paintable = gtk_widget_paintable_new(widget)!
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
@@ -18,7 +19,7 @@ extension Widget {
         guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .emptySize }
         defer { gsk_render_node_unref(node) }
         guard let renderer = gtk_native_get_renderer(native),
-              let texture = gsk_renderer_render_texture(renderer, node, nil)
+            let texture = gsk_renderer_render_texture(renderer, node, nil)
         else { throw .notRealized }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         guard gdk_texture_save_to_png(texture, path) != 0 else { throw .cannotWrite(path) }

@@ -14,10 +14,12 @@ extension MainLoop {
         guard bridgeSource == 0 else { return }
         let fd = _dispatch_get_main_queue_handle_4CF()
         precondition(fd >= 0, "Gtk: libdispatch returned no main-queue handle")
-        bridgeSource = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, _ in
-            MainLoop.drainMainQueue(fd: fd)
-            return 1  // G_SOURCE_CONTINUE
-        }, nil, nil)
+        bridgeSource = g_unix_fd_add_full(
+            G_PRIORITY_DEFAULT, fd, G_IO_IN,
+            { fd, _, _ in
+                MainLoop.drainMainQueue(fd: fd)
+                return 1  // G_SOURCE_CONTINUE
+            }, nil, nil)
         g_source_set_name_by_id(bridgeSource, "swift-main-actor-bridge")
     }
 
@@ -100,9 +102,11 @@ extension MainLoop {
     nonisolated(unsafe) static var isDraining = false
 
     static func requireNotDraining(_ function: StaticString) {
-        precondition(!isDraining, "Gtk.MainLoop.\(function) was called from main-actor async code (a Task); "
-            + "libdispatch cannot drain the main queue re-entrantly, so the nested loop would hang. "
-            + "Call it from synchronous code (main.swift, a signal handler) or `await` instead")
+        precondition(
+            !isDraining,
+            "Gtk.MainLoop.\(function) was called from main-actor async code (a Task); "
+                + "libdispatch cannot drain the main queue re-entrantly, so the nested loop would hang. "
+                + "Call it from synchronous code (main.swift, a signal handler) or `await` instead")
     }
 
     /// Whether ``installDispatchBridge()`` ran (its `g_unix_fd_add_full` source exists).

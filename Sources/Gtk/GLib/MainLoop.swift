@@ -114,7 +114,9 @@ public enum MainLoop {
     /// Re-checks every 5 ms of a GLib timeout (`g_timeout_add_full`); no busy spin.
     /// - Returns: whether the condition held.
     @discardableResult
-    public static func waitUntil(timeout: Duration = .seconds(5), _ condition: @escaping @MainActor () -> Bool) async -> Bool {
+    public static func waitUntil(timeout: Duration = .seconds(5), _ condition: @escaping @MainActor () -> Bool) async
+        -> Bool
+    {
         if condition() { return true }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout

@@ -12,7 +12,8 @@ extension MainLoop {
     /// `_dispatch_get_main_queue_handle_4CF`.
     package static func runBareDispatchLoop() -> Never {
         GtkRuntime.requireMainThread()
-        precondition(!isBridgeInstalled, "Gtk.MainLoop.runBareDispatchLoop: the GLib bridge is installed; use one or the other")
+        precondition(
+            !isBridgeInstalled, "Gtk.MainLoop.runBareDispatchLoop: the GLib bridge is installed; use one or the other")
         let fd = _dispatch_get_main_queue_handle_4CF()
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         while true {
@@ -31,11 +32,12 @@ extension MainLoop {
         remaining.initialize(to: iterations)
         let clock = ContinuousClock()
         let start = clock.now
-        g_idle_add({ data in
-            let remaining = data!.assumingMemoryBound(to: Int.self)
-            remaining.pointee -= 1
-            return remaining.pointee > 0 ? 1 : 0
-        }, remaining)
+        g_idle_add(
+            { data in
+                let remaining = data!.assumingMemoryBound(to: Int.self)
+                remaining.pointee -= 1
+                return remaining.pointee > 0 ? 1 : 0
+            }, remaining)
         while remaining.pointee > 0 { iterate() }
         let elapsed = clock.now - start
         let (seconds, attoseconds) = elapsed.components

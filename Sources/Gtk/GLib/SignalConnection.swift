@@ -31,8 +31,10 @@ public struct SignalConnection: ~Copyable {
 /// GLib one retain of the box that the closure's destroy notify gives back. Wraps
 /// `g_signal_connect_data`.
 @MainActor
-func connectSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ box: GLibClosureBox,
-                   _ trampoline: UnsafeMutableRawPointer) -> SignalConnection {
+func connectSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ box: GLibClosureBox,
+    _ trampoline: UnsafeMutableRawPointer
+) -> SignalConnection {
     let data = box.retainForGLib()
     let id = cg_signal_connect(instance, signal, trampoline, data, closureNotify)
     precondition(id != 0, "Gtk: no signal \"\(signal)\" on \(String(cString: cg_type_name_of(instance)))")
@@ -41,6 +43,7 @@ func connectSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ box:
 
 /// Connects `notify::name`, whose C signature is `(instance, GParamSpec *, user_data)`.
 @MainActor
-func connectNotify(_ instance: UnsafeMutableRawPointer, _ name: String, _ body: @escaping VoidBody) -> SignalConnection {
+func connectNotify(_ instance: UnsafeMutableRawPointer, _ name: String, _ body: @escaping VoidBody) -> SignalConnection
+{
     connectSignal(instance, "notify::\(name)", ClosureBox<VoidBody>(body), cFunction(notifyTrampoline))
 }

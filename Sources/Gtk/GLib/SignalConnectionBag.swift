@@ -4,7 +4,11 @@
 /// ``SignalConnection`` is not copyable, so it cannot go in an array; a bag can.
 @MainActor
 public final class SignalConnectionBag {
-    private struct Entry { let instance: UnsafeMutableRawPointer; let id: UInt; let box: GLibClosureBox }
+    private struct Entry {
+        let instance: UnsafeMutableRawPointer
+        let id: UInt
+        let box: GLibClosureBox
+    }
     private var entries: [Entry] = []
 
     /// Creates an empty bag (no GLib call).

@@ -5,7 +5,10 @@ extension MainLoop {
     /// Wraps `g_idle_add_full`.
     @discardableResult
     public static func idle(_ body: @escaping @MainActor () -> Void) -> SourceHandle {
-        idleSource { body(); return false }
+        idleSource {
+            body()
+            return false
+        }
     }
 
     /// Calls `body` from the loop while idle until it returns `false`. Wraps `g_idle_add_full`.
@@ -17,12 +20,14 @@ extension MainLoop {
 
     /// Calls `body` after `interval`, and again every `interval` while it returns `true`.
     /// Wraps `g_timeout_add_full` (millisecond resolution, rounded up).
-    public static func timeoutSource(after interval: Duration, _ body: @escaping @MainActor () -> Bool) -> SourceHandle {
+    public static func timeoutSource(after interval: Duration, _ body: @escaping @MainActor () -> Bool) -> SourceHandle
+    {
         let box = ClosureBox<BoolBody>(body)
         let (seconds, attoseconds) = interval.components
         let ms = max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: ms), sourceTrampoline,
-                                    box.retainForGLib(), destroyNotify)
+        let id = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, guint(clamping: ms), sourceTrampoline,
+            box.retainForGLib(), destroyNotify)
         return SourceHandle(id: id, box: box)
     }
 }

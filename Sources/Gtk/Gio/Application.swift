@@ -22,8 +22,9 @@ public final class Application: Object {
     /// - Precondition: `id` is a valid reverse-DNS application ID (`g_application_id_is_valid`).
     public init(id: String, nonUnique: Bool = true) {
         GtkRuntime.requireMainThread("Application.init")
-        precondition(g_application_id_is_valid(id) != 0,
-                     "Gtk.Application: \"\(id)\" is not a valid application ID; use reverse-DNS such as org.example.App")
+        precondition(
+            g_application_id_is_valid(id) != 0,
+            "Gtk.Application: \"\(id)\" is not a valid application ID; use reverse-DNS such as org.example.App")
         let flags = nonUnique ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_DEFAULT_FLAGS
         let app = gtk_application_new(id, flags)!
         // Not `super.init(_:_:)`: GTK is initialized only when the application starts up.

@@ -23,7 +23,9 @@ public final class SimpleAction: Object {
     public init(name: String, radioState initial: String) {
         self.name = name
         let state = g_variant_new_string(initial)
-        super.init(UnsafeMutableRawPointer(g_simple_action_new_stateful(name, cg_variant_type_string(), state)!), .adoptFullGio)
+        super.init(
+            UnsafeMutableRawPointer(g_simple_action_new_stateful(name, cg_variant_type_string(), state)!), .adoptFullGio
+        )
         stateConnection = connectPointer("change-state") { [weak self] value in
             guard let self, let value else { return }
             let variant = OpaquePointer(value)
@@ -49,7 +51,9 @@ public final class SimpleAction: Object {
     /// or ``activate(_:)``). Only for actions made with ``init(name:radioState:)``. Runs from
     /// its `GSimpleAction::change-state` handler, after `g_simple_action_set_state`.
     public func onStateChanged(_ body: @escaping @MainActor (String) -> Void) {
-        precondition(stateConnection != nil, "Gtk.SimpleAction.onStateChanged: \"\(name)\" is not a radio action; create it with init(name:radioState:)")
+        precondition(
+            stateConnection != nil,
+            "Gtk.SimpleAction.onStateChanged: \"\(name)\" is not a radio action; create it with init(name:radioState:)")
         stateHandler = body
     }
 

@@ -61,7 +61,9 @@ public final class Switch: Widget {
     }
     /// Wraps `notify::active`.
     @discardableResult
-    public func onActiveChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection { onNotify("active", body) }
+    public func onActiveChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("active", body)
+    }
 }
 
 /// A number entry with +/− buttons. Wraps `GtkSpinButton`.
@@ -79,5 +81,7 @@ public final class SpinButton: Widget {
     }
     /// Wraps `GtkSpinButton::value-changed`.
     @discardableResult
-    public func onValueChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection { connect("value-changed", body) }
+    public func onValueChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("value-changed", body)
+    }
 }

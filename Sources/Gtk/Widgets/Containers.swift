@@ -33,7 +33,10 @@ public final class Overlay: Widget {
     /// Wraps `gtk_overlay_set_child`.
     public var child: Widget? {
         get { mainChild }
-        set { mainChild = newValue; gtk_overlay_set_child(opaque, newValue?.widget) }
+        set {
+            mainChild = newValue
+            gtk_overlay_set_child(opaque, newValue?.widget)
+        }
     }
     /// Wraps `gtk_overlay_add_overlay`.
     public func addOverlay(_ widget: Widget) { gtk_overlay_add_overlay(opaque, widget.widget) }
@@ -53,12 +56,18 @@ public final class Paned: Widget {
     /// Wraps `gtk_paned_set_start_child`.
     public var startChild: Widget? {
         get { start }
-        set { start = newValue; gtk_paned_set_start_child(opaque, newValue?.widget) }
+        set {
+            start = newValue
+            gtk_paned_set_start_child(opaque, newValue?.widget)
+        }
     }
     /// Wraps `gtk_paned_set_end_child`.
     public var endChild: Widget? {
         get { end }
-        set { end = newValue; gtk_paned_set_end_child(opaque, newValue?.widget) }
+        set {
+            end = newValue
+            gtk_paned_set_end_child(opaque, newValue?.widget)
+        }
     }
     /// Divider position in pixels. Wraps `gtk_paned_set_position`.
     public var position: Int {

@@ -25,8 +25,10 @@ public final class ListView<Row: Widget>: Widget {
     /// - Parameters:
     ///   - setup: makes an empty row widget (called for as many rows as are visible).
     ///   - bind: fills a row widget for the row with `id` at `position`.
-    public init(setup: @escaping @MainActor () -> Row,
-                bind: @escaping @MainActor (_ row: Row, _ id: String, _ position: Int) -> Void) {
+    public init(
+        setup: @escaping @MainActor () -> Row,
+        bind: @escaping @MainActor (_ row: Row, _ id: String, _ position: Int) -> Void
+    ) {
         GtkRuntime.requireInitialized("ListView.init")
         let rows = RowStore<Row>()
         self.rows = rows
@@ -42,24 +44,30 @@ public final class ListView<Row: Widget>: Widget {
         super.init(sinking: UnsafeMutableRawPointer(view))
 
         // Factory handlers live as long as the factory; the factory's disposal releases them.
-        _ = connectSignal(factoryObject, "setup", ClosureBox<TwoPointerBody> { item, _ in
-            guard let item else { return }
-            let widget = setup()
-            gtk_list_item_set_child(OpaquePointer(item), widget.widget)
-            rows.widgets[item] = widget
-        }, cFunction(twoPointerTrampolineFactory))
-        _ = connectSignal(factoryObject, "bind", ClosureBox<TwoPointerBody> { item, _ in
-            guard let item, let widget = rows.widgets[item] else { return }
-            let listItem = OpaquePointer(item)
-            let position = Int(gtk_list_item_get_position(listItem))
-            guard let object = gtk_list_item_get_item(listItem) else { return }
-            let id = String(cString: gtk_string_object_get_string(OpaquePointer(object)))
-            bind(widget, id, position)
-        }, cFunction(twoPointerTrampolineFactory))
-        _ = connectSignal(factoryObject, "teardown", ClosureBox<TwoPointerBody> { item, _ in
-            guard let item else { return }
-            rows.widgets[item] = nil
-        }, cFunction(twoPointerTrampolineFactory))
+        _ = connectSignal(
+            factoryObject, "setup",
+            ClosureBox<TwoPointerBody> { item, _ in
+                guard let item else { return }
+                let widget = setup()
+                gtk_list_item_set_child(OpaquePointer(item), widget.widget)
+                rows.widgets[item] = widget
+            }, cFunction(twoPointerTrampolineFactory))
+        _ = connectSignal(
+            factoryObject, "bind",
+            ClosureBox<TwoPointerBody> { item, _ in
+                guard let item, let widget = rows.widgets[item] else { return }
+                let listItem = OpaquePointer(item)
+                let position = Int(gtk_list_item_get_position(listItem))
+                guard let object = gtk_list_item_get_item(listItem) else { return }
+                let id = String(cString: gtk_string_object_get_string(OpaquePointer(object)))
+                bind(widget, id, position)
+            }, cFunction(twoPointerTrampolineFactory))
+        _ = connectSignal(
+            factoryObject, "teardown",
+            ClosureBox<TwoPointerBody> { item, _ in
+                guard let item else { return }
+                rows.widgets[item] = nil
+            }, cFunction(twoPointerTrampolineFactory))
     }
 
     isolated deinit {
@@ -106,8 +114,9 @@ public final class ListView<Row: Widget>: Widget {
     }
 
     private func splice(at index: Int, removing count: Int, inserting ids: [String]) {
-        precondition(index >= 0 && index + count <= rows.ids.count,
-                     "Gtk.ListView: rows \(index)..<\(index + count) out of range 0..<\(rows.ids.count)")
+        precondition(
+            index >= 0 && index + count <= rows.ids.count,
+            "Gtk.ListView: rows \(index)..<\(index + count) out of range 0..<\(rows.ids.count)")
         rows.ids.replaceSubrange(index..<(index + count), with: ids)
         withCStringArray(ids) { gtk_string_list_splice(model, guint(index), guint(count), $0) }
     }
@@ -120,10 +129,12 @@ private final class RowStore<Row: Widget> {
 }
 
 /// (factory, list_item, user_data) → void, passing the list item as the first pointer.
-private let twoPointerTrampolineFactory: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, item, data in
-    let box = ClosureBox<TwoPointerBody>.from(data)
-    // Safe: used synchronously on this (the main) thread inside `assumeIsolated`; the pointer
-    // never crosses a thread.
-    nonisolated(unsafe) let item = item
-    MainActor.assumeIsolated { box.body?(item, nil) }
-}
+private let twoPointerTrampolineFactory:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+        _, item, data in
+        let box = ClosureBox<TwoPointerBody>.from(data)
+        // Safe: used synchronously on this (the main) thread inside `assumeIsolated`; the pointer
+        // never crosses a thread.
+        nonisolated(unsafe) let item = item
+        MainActor.assumeIsolated { box.body?(item, nil) }
+    }

@@ -11,7 +11,10 @@ public final class MenuButton: Widget {
     /// Wraps `gtk_menu_button_set_menu_model`.
     public var menu: Menu? {
         get { model }
-        set { model = newValue; gtk_menu_button_set_menu_model(opaque, newValue?.menuModel) }
+        set {
+            model = newValue
+            gtk_menu_button_set_menu_model(opaque, newValue?.menuModel)
+        }
     }
     /// Builds the menu when it is first opened (a click, the keyboard or ``popup()``) instead
     /// of now: `make` runs once, and its menu becomes ``menu``. Until then ``menu`` is `nil`,

@@ -26,7 +26,10 @@ public final class Revealer: Widget {
     /// Wraps `gtk_revealer_set_child`.
     public var child: Widget? {
         get { held }
-        set { held = newValue; gtk_revealer_set_child(opaque, newValue?.widget) }
+        set {
+            held = newValue
+            gtk_revealer_set_child(opaque, newValue?.widget)
+        }
     }
     /// Wraps `gtk_revealer_set_transition_type`.
     public var transition: RevealerTransition {

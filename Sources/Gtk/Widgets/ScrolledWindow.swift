@@ -11,7 +11,10 @@ public final class ScrolledWindow: Widget {
     /// Wraps `gtk_scrolled_window_set_child`.
     public var child: Widget? {
         get { held }
-        set { held = newValue; gtk_scrolled_window_set_child(opaque, newValue?.widget) }
+        set {
+            held = newValue
+            gtk_scrolled_window_set_child(opaque, newValue?.widget)
+        }
     }
     /// Wraps `gtk_scrolled_window_set_min_content_height`.
     public var minContentHeight: Int {

@@ -39,7 +39,8 @@ public final class Stack: Widget {
         get { gtk_stack_get_visible_child_name(opaque).map { String(cString: $0) } }
         set {
             guard let newValue else { return }
-            precondition(pages[newValue] != nil, "Gtk.Stack: no page named \"\(newValue)\"; pages: \(pages.keys.sorted())")
+            precondition(
+                pages[newValue] != nil, "Gtk.Stack: no page named \"\(newValue)\"; pages: \(pages.keys.sorted())")
             gtk_stack_set_visible_child_name(opaque, newValue)
         }
     }

@@ -142,7 +142,9 @@ public class Widget: Object {
     /// Sets the same margin on all four sides. Wraps `gtk_widget_set_margin_{top,bottom,start,end}`.
     public func setMargins(_ all: Int) { setMargins(top: all, bottom: all, start: all, end: all) }
     /// Wraps `gtk_widget_set_size_request` (-1 leaves a dimension natural).
-    public func setSizeRequest(width: Int, height: Int) { gtk_widget_set_size_request(widget, gint(width), gint(height)) }
+    public func setSizeRequest(width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, gint(width), gint(height))
+    }
     /// The allocated width. Wraps `gtk_widget_get_width`.
     public var width: Int { Int(gtk_widget_get_width(widget)) }
     /// The allocated height. Wraps `gtk_widget_get_height`.

@@ -54,16 +54,24 @@ public class Window: Widget {
         set { gtk_window_set_title(window, newValue) }
     }
     /// Wraps `gtk_window_set_default_size`.
-    public func setDefaultSize(width: Int, height: Int) { gtk_window_set_default_size(window, gint(width), gint(height)) }
+    public func setDefaultSize(width: Int, height: Int) {
+        gtk_window_set_default_size(window, gint(width), gint(height))
+    }
     /// Wraps `gtk_window_set_child`.
     public var child: Widget? {
         get { held }
-        set { held = newValue; gtk_window_set_child(window, newValue?.widget) }
+        set {
+            held = newValue
+            gtk_window_set_child(window, newValue?.widget)
+        }
     }
     /// Wraps `gtk_window_set_titlebar`.
     public var titlebar: Widget? {
         get { titlebarWidget }
-        set { titlebarWidget = newValue; gtk_window_set_titlebar(window, newValue?.widget) }
+        set {
+            titlebarWidget = newValue
+            gtk_window_set_titlebar(window, newValue?.widget)
+        }
     }
     /// Shows the window and asks the window manager to focus it. Wraps `gtk_window_present`.
     public func present() { gtk_window_present(window) }

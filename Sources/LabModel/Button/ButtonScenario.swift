@@ -80,23 +80,29 @@ extension ScenarioDriver {
         await run.wait(until: l * 29 / 10)
 
         if id == .b3 {
-            run.expect("first appear does nothing", expected: "0 execs", observed: "\(startedByAppear) execs",
-                       startedByAppear == 0)
+            run.expect(
+                "first appear does nothing", expected: "0 execs", observed: "\(startedByAppear) execs",
+                startedByAppear == 0)
         }
         run.expect("execs started by 3 presses", count: startedPhaseA, equals: 3)
         let expectedConcurrent = id == .b1 ? 3 : 1
-        run.expect("most exec tasks running at once (not asked to stop)", count: maxConcurrent, equals: expectedConcurrent)
+        run.expect(
+            "most exec tasks running at once (not asked to stop)", count: maxConcurrent, equals: expectedConcurrent)
         run.expect("execs running after the presses", count: runningAfterPresses, equals: expectedConcurrent)
-        run.expect("execs running after closing the view", count: runningAfterClose, equals: id == .b1 ? 3 : 0,
-                   note: id == .b1 ? "closing stops nothing" : nil)
-        run.expect("view states alive after closing", count: statesAfterClose, equals: id == .b1 ? 1 : 0,
-                   note: id == .b1 ? "kept by the tasks" : "released at once")
+        run.expect(
+            "execs running after closing the view", count: runningAfterClose, equals: id == .b1 ? 3 : 0,
+            note: id == .b1 ? "closing stops nothing" : nil)
+        run.expect(
+            "view states alive after closing", count: statesAfterClose, equals: id == .b1 ? 1 : 0,
+            note: id == .b1 ? "kept by the tasks" : "released at once")
         run.expect("view states alive once the work ended", count: statesAfterWork, equals: 0)
-        run.expect("thrown error shown to the user", holds: surfaced > 0, expected: id != .b1,
-                   note: id == .b1 ? "it vanishes" : nil)
+        run.expect(
+            "thrown error shown to the user", holds: surfaced > 0, expected: id != .b1,
+            note: id == .b1 ? "it vanishes" : nil)
         if id == .b1 {
-            run.expect("thrown error recorded by the registry", expected: "failed", observed: "\(failedInRegistry) failed",
-                       failedInRegistry == 1)
+            run.expect(
+                "thrown error recorded by the registry", expected: "failed", observed: "\(failedInRegistry) failed",
+                failedInRegistry == 1)
         }
         run.expectFlags(orphan: id == .b1, retainsOwner: id == .b1)
         run.expectNothingLeft()
@@ -110,7 +116,10 @@ extension ScenarioDriver {
         run.measure("viewStatesAliveAfterClose", Double(statesAfterClose))
 
         let verdict = run.verdict(AnyStrategyID(id), timeScale: screen.timing.timeScale, hideTimes: [])
-        if cleanUp { screen.reset(); await pacer.settle() }
+        if cleanUp {
+            screen.reset()
+            await pacer.settle()
+        }
         return verdict
     }
 }
@@ -118,7 +127,8 @@ extension ScenarioDriver {
 extension ButtonStrategyID {
     /// Runs seed 001's repro with this strategy on a button screen with no display.
     @MainActor
-    public func runHeadless(context: LifecycleContext, timing: LabTiming, pacer: ScenarioPacer) async -> ScenarioVerdict {
+    public func runHeadless(context: LifecycleContext, timing: LabTiming, pacer: ScenarioPacer) async -> ScenarioVerdict
+    {
         let screen = ButtonScreen(strategy: self, context: context, timing: timing, host: ImmediateHost<ButtonView>())
         return await ScenarioDriver(context: context, pacer: pacer).run(button: screen)
     }

@@ -73,7 +73,8 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
         strategy: ButtonStrategyID, context: LifecycleContext, timing: LabTiming = .standard,
         host: some ViewHost<ButtonView>, scene: WindowScene? = nil
     ) {
-        super.init(strategy: strategy, context: context, timing: timing, scene: scene, viewName: "button view", host: host)
+        super.init(
+            strategy: strategy, context: context, timing: timing, scene: scene, viewName: "button view", host: host)
     }
 
     /// The *Action!* button (does nothing while the view is closed).

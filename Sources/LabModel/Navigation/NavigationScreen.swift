@@ -29,7 +29,9 @@ public final class NavigationScreen {
     }
 
     /// The two pages, in order.
-    public static let destinations = [Destination(key: "first", title: "First"), Destination(key: "second", title: "Second")]
+    public static let destinations = [
+        Destination(key: "first", title: "First"), Destination(key: "second", title: "Second"),
+    ]
 
     /// The node of each destination, by key.
     public let nodes: [String: LifecycleNode]

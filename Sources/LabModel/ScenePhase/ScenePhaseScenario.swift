@@ -51,7 +51,7 @@ extension ScenarioDriver {
         let run = ScenarioRun(context: context, pacer: pacer)
         run.begin()
 
-        await run.act(.window(.focus), actuator)   // the repro starts from an active window
+        await run.act(.window(.focus), actuator)  // the repro starts from an active window
         await run.act(.view(.show), actuator)
         await run.wait(until: p / 4)
         let loadsAfterOpen = screen.loads
@@ -92,21 +92,27 @@ extension ScenarioDriver {
         run.expect("loads at open", count: loadsAfterOpen, equals: 1)
         run.expect("side effect held while shown", holds: holdingAfterOpen, expected: true)
         run.expect("polls before minimizing", count: pollsBeforeMinimize, equals: 3)
-        run.expect("side effect held while minimized", holds: holdingInBackground, expected: bug, note: bug ? "the bug" : nil)
-        run.expect("polls while minimized", count: pollsInBackground, equals: bug ? 5 : 0, note: bug ? "keeps polling" : nil)
-        run.expect("loads after restoring", count: loadsAfterRestore, equals: bug ? 1 : 2,
-                   note: bug ? "no reload" : "reloads at once")
+        run.expect(
+            "side effect held while minimized", holds: holdingInBackground, expected: bug, note: bug ? "the bug" : nil)
+        run.expect(
+            "polls while minimized", count: pollsInBackground, equals: bug ? 5 : 0, note: bug ? "keeps polling" : nil)
+        run.expect(
+            "loads after restoring", count: loadsAfterRestore, equals: bug ? 1 : 2,
+            note: bug ? "no reload" : "reloads at once")
         run.expect("side effect held after restoring", holds: holdingAfterRestore, expected: true)
         // P1 polls on its old grid (9P, 10P, 11P); P2/P3 restarted at 8.75P (9.75P, 10.75P).
-        run.expect("polls in the 2.5P after restoring", count: pollsAfterRestore, equals: bug ? 3 : 2,
-                   note: bug ? "never stopped" : "restarted")
-        run.expect("side effect held while another window has focus", holds: holdingWhileInactive, expected: bug,
-                   note: bug ? "the bug" : nil)
+        run.expect(
+            "polls in the 2.5P after restoring", count: pollsAfterRestore, equals: bug ? 3 : 2,
+            note: bug ? "never stopped" : "restarted")
+        run.expect(
+            "side effect held while another window has focus", holds: holdingWhileInactive, expected: bug,
+            note: bug ? "the bug" : nil)
         run.expect("polls while another window has focus", count: pollsWhileInactive, equals: bug ? 2 : 0)
         run.expect("loads after focusing back", count: loadsAfterFocus, equals: bug ? 1 : 3)
         run.expect("side effect held after closing the view", holds: holdingAfterClose, expected: false)
-        run.expect("loads and polls while the view is closed",
-                   count: screen.loads - loadsAtClose + screen.polls - pollsAtClose, equals: 0)
+        run.expect(
+            "loads and polls while the view is closed",
+            count: screen.loads - loadsAtClose + screen.polls - pollsAtClose, equals: 0)
         run.expectFlags(orphan: false, retainsOwner: false)
         run.expectNothingLeft()
         run.measure("loads", Double(screen.loads))
@@ -116,7 +122,10 @@ extension ScenarioDriver {
         run.measure("sideEffectHeldInBackground", holdingInBackground ? 1 : 0)
 
         let verdict = run.verdict(AnyStrategyID(id), timeScale: screen.timing.timeScale, hideTimes: [])
-        if cleanUp { screen.reset(); await pacer.settle() }
+        if cleanUp {
+            screen.reset()
+            await pacer.settle()
+        }
         return verdict
     }
 }
@@ -125,7 +134,8 @@ extension ScenePhaseStrategyID {
     /// Runs seed 003's repro with this strategy on a scene-phase screen with no display, in an
     /// active window scene of its own, holding a ``CountingSideEffect``.
     @MainActor
-    public func runHeadless(context: LifecycleContext, timing: LabTiming, pacer: ScenarioPacer) async -> ScenarioVerdict {
+    public func runHeadless(context: LifecycleContext, timing: LabTiming, pacer: ScenarioPacer) async -> ScenarioVerdict
+    {
         let app = AppScene(context: context)
         let window = WindowScene(name: "main", app: app, context: context, phase: .active)
         let screen = ScenePhaseScreen(

@@ -53,7 +53,8 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         host: some ViewHost<ScenePhaseView>, scene: WindowScene?, sideEffect: any PresentingSideEffect
     ) {
         self.sideEffect = sideEffect
-        super.init(strategy: strategy, context: context, timing: timing, scene: scene, viewName: "scene view", host: host)
+        super.init(
+            strategy: strategy, context: context, timing: timing, scene: scene, viewName: "scene view", host: host)
     }
 
     // MARK: What the view does

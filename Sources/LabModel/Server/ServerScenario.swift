@@ -82,15 +82,19 @@ extension ScenarioDriver {
 
         run.expect("live listeners after opening", count: listenersAfterOpen, equals: 1)
         run.expect("label after A posts", expected: "Signed In", observed: labelFromA, labelFromA == "Signed In")
-        run.expect("live listeners after switching to B", expected: "1 (of B)",
-                   observed: "\(listenersAfterSwitch) (\(listenersOfA) of A)", listenersAfterSwitch == 1 && listenersOfA == 0)
+        run.expect(
+            "live listeners after switching to B", expected: "1 (of B)",
+            observed: "\(listenersAfterSwitch) (\(listenersOfA) of A)", listenersAfterSwitch == 1 && listenersOfA == 0)
         run.expect("live listening tasks after switching", count: liveListenTasks, equals: 1)
-        run.expect("old listener's task", expected: "cancelled",
-                   observed: firstListener.map { "\($0.state)" } ?? "none", firstListener?.state == .cancelled)
-        run.expect("label after the old server posts", expected: "Signed In (unchanged)", observed: labelAfterOldPost,
-                   labelAfterOldPost == "Signed In")
-        run.expect("label after the new server posts", expected: "Online", observed: labelAfterNewPost,
-                   labelAfterNewPost == "Online")
+        run.expect(
+            "old listener's task", expected: "cancelled",
+            observed: firstListener.map { "\($0.state)" } ?? "none", firstListener?.state == .cancelled)
+        run.expect(
+            "label after the old server posts", expected: "Signed In (unchanged)", observed: labelAfterOldPost,
+            labelAfterOldPost == "Signed In")
+        run.expect(
+            "label after the new server posts", expected: "Online", observed: labelAfterNewPost,
+            labelAfterNewPost == "Online")
         run.expect("live listeners after closing", count: listenersAfterClose, equals: 0)
         run.expectFlags(orphan: false, retainsOwner: false)
         run.expectNothingLeft()
@@ -99,7 +103,10 @@ extension ScenarioDriver {
         run.measure("statusesPosted", Double(screen.center.postedCount))
 
         let verdict = run.verdict(AnyStrategyID(screen.strategy), timeScale: screen.timing.timeScale, hideTimes: [])
-        if cleanUp { screen.reset(); await pacer.settle() }
+        if cleanUp {
+            screen.reset()
+            await pacer.settle()
+        }
         return verdict
     }
 }
@@ -108,7 +115,8 @@ extension ServerStrategyID {
     /// Runs seed 004's repro with this strategy on a server screen with no display and a status
     /// center of its own.
     @MainActor
-    public func runHeadless(context: LifecycleContext, timing: LabTiming, pacer: ScenarioPacer) async -> ScenarioVerdict {
+    public func runHeadless(context: LifecycleContext, timing: LabTiming, pacer: ScenarioPacer) async -> ScenarioVerdict
+    {
         let screen = ServerScreen(
             strategy: self, context: context, timing: timing, host: ImmediateHost<ServerView>(), center: StatusCenter())
         return await ScenarioDriver(context: context, pacer: pacer).run(server: screen)

@@ -50,7 +50,8 @@ public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
         self.center = center
         self.servers = servers
         self.server = servers[0]
-        super.init(strategy: strategy, context: context, timing: timing, scene: scene, viewName: "server view", host: host)
+        super.init(
+            strategy: strategy, context: context, timing: timing, scene: scene, viewName: "server view", host: host)
     }
 
     /// The label: the latest status of the picked server, or ``placeholder``.

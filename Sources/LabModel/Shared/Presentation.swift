@@ -59,7 +59,8 @@ public final class Presentation<State: AnyObject> {
     ///   - context: the clock, registry and log of the nodes.
     ///   - scene: the window the views live in.
     ///   - host: shows the views.
-    public init(name: String, context: LifecycleContext, scene: WindowScene?, host: some ViewHost<PresentedView<State>>) {
+    public init(name: String, context: LifecycleContext, scene: WindowScene?, host: some ViewHost<PresentedView<State>>)
+    {
         self.name = name
         self.context = context
         self.scene = scene
@@ -79,7 +80,8 @@ public final class Presentation<State: AnyObject> {
         guard view == nil else { return nil }
         presentedCount += 1
         let node = LifecycleNode(name: "\(name) #\(presentedCount)", scene: scene, context: context)
-        let presented = PresentedView(node: node, number: presentedCount, presentedAt: context.now, state: makeState(node))
+        let presented = PresentedView(
+            node: node, number: presentedCount, presentedAt: context.now, state: makeState(node))
         view = presented
         install(presented)
         host.present(presented)

@@ -22,8 +22,8 @@ public enum StrategyKind: String, Sendable, Hashable, CaseIterable {
 /// id.kind                                     // .fix
 /// ```
 public protocol StrategyIdentifier: RawRepresentable<String>, CaseIterable, Sendable, Hashable,
-    CustomStringConvertible where AllCases == [Self]
-{
+    CustomStringConvertible
+where AllCases == [Self] {
     /// The page whose repro runs this strategy.
     static var page: PageID { get }
     /// The label for a menu item, e.g. "onAppear + Task (bug)".
@@ -104,7 +104,9 @@ public struct AnyStrategyID: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a SPEC ID among `candidates`, ignoring case and surrounding spaces.
     /// - Throws: ``UnknownValueError`` listing every candidate.
-    public static func parse(_ text: String, among candidates: [AnyStrategyID]) throws(UnknownValueError) -> AnyStrategyID {
+    public static func parse(_ text: String, among candidates: [AnyStrategyID]) throws(UnknownValueError)
+        -> AnyStrategyID
+    {
         let wanted = text.trimmingSpaces.uppercased()
         if let match = candidates.first(where: { $0.rawValue == wanted }) { return match }
         throw UnknownValueError(kind: "strategy", value: text, valid: candidates.map(\.rawValue))

@@ -33,8 +33,10 @@ public class ViewScreen<Strategy: StrategyIdentifier, State: AnyObject> {
     let ledger = TaskLedger()
     private let presentation: Presentation<State>
 
-    init(strategy: Strategy, context: LifecycleContext, timing: LabTiming, scene: WindowScene?, viewName: String,
-         host: some ViewHost<PresentedView<State>>) {
+    init(
+        strategy: Strategy, context: LifecycleContext, timing: LabTiming, scene: WindowScene?, viewName: String,
+        host: some ViewHost<PresentedView<State>>
+    ) {
         self.strategy = strategy
         self.context = context
         self.timing = timing

@@ -31,7 +31,8 @@ public final class TaskBag {
     ///   - owner: the node of the view whose state keeps the bag.
     ///   - strategy: the strategy label the registry shows, e.g. "T5".
     ///   - census: counts live bags, so a screen can show how many are still alive.
-    public init(registry: TaskRegistry, owner: LifecycleNode?, strategy: String = "TaskBag", census: LiveCounter? = nil) {
+    public init(registry: TaskRegistry, owner: LifecycleNode?, strategy: String = "TaskBag", census: LiveCounter? = nil)
+    {
         self.registry = registry
         self.owner = owner
         self.strategy = strategy

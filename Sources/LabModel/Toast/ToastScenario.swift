@@ -62,14 +62,17 @@ extension ScenarioDriver {
         let cancels = run.messages("task cancel")
         switch id {
         case .t1, .t6:
-            run.expect("\"task cancel\" logged", expected: "never (nothing is cancelled)",
-                       observed: cancels.isEmpty ? "never" : "at \(cancels)", cancels.isEmpty)
+            run.expect(
+                "\"task cancel\" logged", expected: "never (nothing is cancelled)",
+                observed: cancels.isEmpty ? "never" : "at \(cancels)", cancels.isEmpty)
         case .t2, .t4, .t5:
             run.expectTimes("\"task cancel\" logged", at: [d / 3], observed: cancels)
         case .t3:
-            run.expectTimes("\"auto-dismissed\" logged early", at: [d / 3, d / 2 + d], observed: run.messages("auto-dismissed"))
-            run.expect("\"task cancel\" logged", expected: "never (try? swallows it)",
-                       observed: cancels.isEmpty ? "never" : "at \(cancels)", cancels.isEmpty)
+            run.expectTimes(
+                "\"auto-dismissed\" logged early", at: [d / 3, d / 2 + d], observed: run.messages("auto-dismissed"))
+            run.expect(
+                "\"task cancel\" logged", expected: "never (try? swallows it)",
+                observed: cancels.isEmpty ? "never" : "at \(cancels)", cancels.isEmpty)
         }
         run.expect("live timers at t = 3D/4 (second toast up)", count: timersAfterSecondShow, equals: bug ? 2 : 1)
         run.expectFlags(orphan: bug, retainsOwner: id == .t6)
@@ -80,7 +83,10 @@ extension ScenarioDriver {
         run.measure("liveTaskBagsAtEnd", Double(screen.liveTaskBags))
 
         let verdict = run.verdict(AnyStrategyID(id), timeScale: screen.timing.timeScale, hideTimes: hides)
-        if cleanUp { screen.reset(); await pacer.settle() }
+        if cleanUp {
+            screen.reset()
+            await pacer.settle()
+        }
         return verdict
     }
 }
@@ -88,7 +94,8 @@ extension ScenarioDriver {
 extension ToastStrategyID {
     /// Runs SPEC §3's repro with this strategy on a toast screen with no display.
     @MainActor
-    public func runHeadless(context: LifecycleContext, timing: LabTiming, pacer: ScenarioPacer) async -> ScenarioVerdict {
+    public func runHeadless(context: LifecycleContext, timing: LabTiming, pacer: ScenarioPacer) async -> ScenarioVerdict
+    {
         let screen = ToastScreen(strategy: self, context: context, timing: timing, host: ImmediateHost<ToastView>())
         return await ScenarioDriver(context: context, pacer: pacer).run(toast: screen)
     }

@@ -2,8 +2,9 @@ public import Gtk
 import GtkLifecycle
 public import LabModel
 public import LifecycleTasks
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The Lifecycle Lab application: parses the command line, starts GTK, builds the window and
@@ -48,7 +49,9 @@ public final class LabApp {
         do {
             try GtkRuntime.initialize()
         } catch {
-            writeStandardError("lifecycle-lab: no display: \(error). Run it in a desktop session, or under Xvfb with scripts/with-display.\n")
+            writeStandardError(
+                "lifecycle-lab: no display: \(error). Run it in a desktop session, or under Xvfb with scripts/with-display.\n"
+            )
             return 1
         }
         StartupTrace.mark("gtk-init")
@@ -116,7 +119,9 @@ public final class LabApp {
     /// app goes on unstyled.
     private func loadStyle() {
         guard let path = Resources.path(of: "style.css") else {
-            writeStandardError("lifecycle-lab: warning: style sheet style.css not found (looked in \(Resources.searchPath.joined(separator: ", "))); going on without it\n")
+            writeStandardError(
+                "lifecycle-lab: warning: style sheet style.css not found (looked in \(Resources.searchPath.joined(separator: ", "))); going on without it\n"
+            )
             return
         }
         let provider = CssProvider()
@@ -150,8 +155,9 @@ public final class LabApp {
             return
         }
         if let strategy = options.strategyChoice { labPage.select(strategy: strategy) }
-        let driver = ScenarioDriver(context: environment.context,
-                                    pacer: Self.realTimePacer(clock: environment.context.clock, timing: environment.timing))
+        let driver = ScenarioDriver(
+            context: environment.context,
+            pacer: Self.realTimePacer(clock: environment.context.clock, timing: environment.timing))
         // With --screenshot too, the picture is taken mid-repro: for the toast at 0.9 D, after
         // the second show and just before a stale T1/T6 timer would hide it.
         var shot: Task<Void, Never>?
@@ -199,10 +205,12 @@ public final class LabApp {
 
     private func installShutdownSignals() {
         for signal in [SIGINT, SIGTERM] {
-            signalSources.append(SourceHandleBox(MainLoop.onUnixSignal(signal) { [weak self] in
-                self?.shutdown(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")
-                return true
-            }))
+            signalSources.append(
+                SourceHandleBox(
+                    MainLoop.onUnixSignal(signal) { [weak self] in
+                        self?.shutdown(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")
+                        return true
+                    }))
         }
     }
 
@@ -226,15 +234,18 @@ public final class LabApp {
             let elapsed = ContinuousClock.now - started
             if !left.isEmpty {
                 let names = left.map { "#\($0.id) \($0.name) (\($0.origin), \($0.ownerName))" }.joined(separator: ", ")
-                writeStandardError("lifecycle-lab: \(left.count) task(s) did not stop within \(self.shutdownGrace) after \(reason): \(names)\n")
+                writeStandardError(
+                    "lifecycle-lab: \(left.count) task(s) did not stop within \(self.shutdownGrace) after \(reason): \(names)\n"
+                )
             }
             if getenv("LIFECYCLE_LAB_REPORT_SHUTDOWN") != nil {
                 let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
                 // For Tests/cli/shutdown.sh: also how many tasks were live when shutdown
                 // began and how many of them ended cancelled, so "every task cancelled" is checkable.
                 let cancelled = registry.counters.cancelled - cancelledBefore
-                writeStandardError("lifecycle-lab: shutdown after \(reason): \(left.count) task(s) left, \(Int(ms.rounded())) ms; "
-                    + "\(liveAtStart) live at the start, \(cancelled) ended cancelled\n")
+                writeStandardError(
+                    "lifecycle-lab: shutdown after \(reason): \(left.count) task(s) left, \(Int(ms.rounded())) ms; "
+                        + "\(liveAtStart) live at the start, \(cancelled) ended cancelled\n")
             }
             self.quitNow()
         }
@@ -246,7 +257,7 @@ public final class LabApp {
     /// task (every strategy's work honours cancellation, even the buggy ones).
     private func startStubbornTaskIfAsked() {
         guard let value = getenv("LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS"), let ms = Int(String(cString: value)), ms > 0,
-              let registry = environment?.context.registry
+            let registry = environment?.context.registry
         else { return }
         registry.unstructuredTask(name: "stubborn (test hook)", origin: "test", owner: nil) {
             // Awaiting another unstructured task's value: cancelling this one does not reach it.

@@ -1,6 +1,7 @@
 public import LabModel
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the command line asked for, validated. Parsing never touches GTK, so bad input is
@@ -39,21 +40,28 @@ public struct LaunchOptions: Sendable, Hashable {
     }
 
     static let options: [Option] = [
-        Option(name: "--strategy", valueName: "ID",
-               help: "Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase), I1 (server).",
-               keyPath: \.strategy),
-        Option(name: "--page", valueName: "NAME",
-               help: "Page to open: \(pageList).",
-               keyPath: \.page),
-        Option(name: "--time-scale", valueName: "X",
-               help: "Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.",
-               keyPath: \.timeScaleText),
-        Option(name: "--scenario", valueName: "NAME",
-               help: "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(scenarioList).",
-               keyPath: \.scenario),
-        Option(name: "--screenshot", valueName: "FILE.png",
-               help: "Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.",
-               keyPath: \.screenshot),
+        Option(
+            name: "--strategy", valueName: "ID",
+            help: "Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase), I1 (server).",
+            keyPath: \.strategy),
+        Option(
+            name: "--page", valueName: "NAME",
+            help: "Page to open: \(pageList).",
+            keyPath: \.page),
+        Option(
+            name: "--time-scale", valueName: "X",
+            help: "Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.",
+            keyPath: \.timeScaleText),
+        Option(
+            name: "--scenario", valueName: "NAME",
+            help:
+                "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(scenarioList).",
+            keyPath: \.scenario),
+        Option(
+            name: "--screenshot", valueName: "FILE.png",
+            help:
+                "Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.",
+            keyPath: \.screenshot),
     ]
 
     static let validOptions = (options.map(\.name) + ["--help", "--version"]).joined(separator: ", ")
@@ -117,7 +125,8 @@ public struct LaunchOptions: Sendable, Hashable {
                 throw .invalid("unexpected argument '\(argument)'; valid options: \(validOptions)")
             }
             // Split at the first "=" scalar (a value may start with a combining mark).
-            let name: String, inlineValue: String?
+            let name: String
+            let inlineValue: String?
             let scalars = argument.unicodeScalars
             if let equals = scalars.firstIndex(of: "=") {
                 name = String(scalars[..<equals])
@@ -181,16 +190,21 @@ public struct LaunchOptions: Sendable, Hashable {
         if let scenario, LabPages.type(named: scenario).map({ !$0.strategies.isEmpty }) != true {
             throw .invalid("unknown scenario '\(scenario)'; valid: \(Self.scenarioList)")
         }
-        if let scenario, let choice = strategyChoice, let page = LabPages.type(named: scenario), choice.page != page.id {
+        if let scenario, let choice = strategyChoice, let page = LabPages.type(named: scenario), choice.page != page.id
+        {
             let valid = page.strategies
-            throw .invalid("strategy \(choice.rawValue) does not belong to scenario '\(scenario)'; valid for it: \(valid.isEmpty ? "none (the page has no strategies)" : Self.strategyList(valid))")
+            throw .invalid(
+                "strategy \(choice.rawValue) does not belong to scenario '\(scenario)'; valid for it: \(valid.isEmpty ? "none (the page has no strategies)" : Self.strategyList(valid))"
+            )
         }
         if let text = timeScaleText {
             guard let value = Double(text) else {
                 throw .invalid("time scale '\(text)' is not a number; valid: a number greater than 0, e.g. 0.1 or 1")
             }
             guard value.isFinite, value > 0 else {
-                throw .invalid("time scale \(text) must be greater than 0 and finite; valid: a number greater than 0, e.g. 0.1 or 1")
+                throw .invalid(
+                    "time scale \(text) must be greater than 0 and finite; valid: a number greater than 0, e.g. 0.1 or 1"
+                )
             }
         }
         if let screenshot { try Self.checkWritable(screenshot) }
@@ -213,7 +227,8 @@ public struct LaunchOptions: Sendable, Hashable {
         }
         var info = stat()
         guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw .invalid("screenshot folder '\(folder)' does not exist; valid: a .png file in an existing, writable folder")
+            throw .invalid(
+                "screenshot folder '\(folder)' does not exist; valid: a .png file in an existing, writable folder")
         }
         // Probe by creating a file: `access(W_OK)` says yes to root even where nothing can be
         // created (a read-only mount, /proc).
@@ -224,7 +239,8 @@ public struct LaunchOptions: Sendable, Hashable {
             unlink(probe)
         }
         guard fd >= 0 else {
-            throw .invalid("screenshot folder '\(folder)' is not writable; valid: a .png file in an existing, writable folder")
+            throw .invalid(
+                "screenshot folder '\(folder)' is not writable; valid: a .png file in an existing, writable folder")
         }
     }
 
@@ -251,7 +267,8 @@ public struct LaunchOptions: Sendable, Hashable {
 
     /// `text` broken at spaces into lines of at most `width` characters.
     static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], line = ""
+        var lines: [String] = []
+        var line = ""
         for word in text.split(separator: " ") {
             if !line.isEmpty, line.count + 1 + word.count > width {
                 lines.append(line)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the app's data (its style sheet) is found: `$LIFECYCLE_LAB_RESOURCES`, then beside the
@@ -26,7 +26,8 @@ enum Resources {
     static var executableFolder: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let exe = count > 0
+        let exe =
+            count > 0
             ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : CommandLine.arguments.first ?? ""
         guard let slash = exe.lastIndex(of: "/") else { return nil }

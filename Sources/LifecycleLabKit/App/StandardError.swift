@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes `text` to file descriptor `fd` at once, unbuffered (the C `stdout`/`stderr` globals

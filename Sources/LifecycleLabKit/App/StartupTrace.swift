@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Start-up diagnostics: with `LIFECYCLE_LAB_STARTUP_TRACE` set, ``mark(_:)`` writes

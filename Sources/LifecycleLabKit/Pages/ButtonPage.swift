@@ -56,8 +56,9 @@ public final class ButtonPage: LabPage {
             pickerCaption: "Strategy:", pickerItems: ButtonStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
             closedNote: "The view is closed. Show it to get its Action! button.", results: [resultsLabel])
         host = WidgetHost(container: layout.viewArea)
-        screen = ButtonScreen(strategy: .b1, context: environment.context, timing: environment.timing, host: host,
-                              scene: environment.windowScene)
+        screen = ButtonScreen(
+            strategy: .b1, context: environment.context, timing: environment.timing, host: host,
+            scene: environment.windowScene)
 
         host.build = { [weak self] view in self?.buildView(view) ?? Box() }
         idleRefresh = IdleRefresh { [weak self] in self?.refresh() }
@@ -73,8 +74,9 @@ public final class ButtonPage: LabPage {
         layout.reproButton.onClicked { [weak self] in
             guard let self else { return }
             Task { @MainActor in
-                await self.layout.runRepro(of: self, environment: self.environment,
-                                           running: "Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…")
+                await self.layout.runRepro(
+                    of: self, environment: self.environment,
+                    running: "Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…")
             }
         }
         // A task's closure (and the view state it holds) is released only after the registry
@@ -86,8 +88,9 @@ public final class ButtonPage: LabPage {
     public func select(strategy: AnyStrategyID) {
         guard let id = strategy.as(ButtonStrategyID.self) else { return }
         screen.reset()
-        screen = ButtonScreen(strategy: id, context: environment.context, timing: environment.timing, host: host,
-                              scene: environment.windowScene)
+        screen = ButtonScreen(
+            strategy: id, context: environment.context, timing: environment.timing, host: host,
+            scene: environment.windowScene)
         attach(screen)
     }
 
@@ -146,7 +149,8 @@ public final class ButtonPage: LabPage {
             runningLabel = nil
         }
         layout.showViewState(isShown: shown)
-        runningLabel?.text = screen.execsRunning == 0
+        runningLabel?.text =
+            screen.execsRunning == 0
             ? "No exec running." : "\(screen.execsRunning) exec\(screen.execsRunning == 1 ? "" : "s") running…"
         let errors = screen.surfacedErrors.isEmpty ? "none" : screen.surfacedErrors.joined(separator: ", ")
         resultsLabel.text = """

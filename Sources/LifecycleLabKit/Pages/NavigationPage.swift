@@ -50,17 +50,19 @@ public final class NavigationPage: LabPage {
 
         let page = PageKit.root()
         page.append(PageKit.title("Navigation"))
-        page.append(PageKit.hint(
-            "Go to the other page, with and without the crossfade, and watch the order of the old page's disappear "
-                + "and the new page's appear as GTK emits it; the willAppear line, fired when the page is chosen, "
-                + "always comes first."))
+        page.append(
+            PageKit.hint(
+                "Go to the other page, with and without the crossfade, and watch the order of the old page's disappear "
+                    + "and the new page's appear as GTK emits it; the willAppear line, fired when the page is chosen, "
+                    + "always comes first."))
         let badge = PageKit.badge()
         PageKit.setBadge(badge, text: "N1 · willAppear before map/unmap", kind: .fix)
         page.append(badge)
         badge.halign = .start
         crossfadeSwitch.setAccessibleLabel("Crossfade transition")
         crossfadeSwitch.valign = .center
-        page.append(PageKit.row([goToFirstButton, goToSecondButton, Label("Crossfade:"), crossfadeSwitch, clearButton]))
+        page.append(
+            PageKit.row([goToFirstButton, goToSecondButton, Label("Crossfade:"), crossfadeSwitch, clearButton]))
         stack.transition = .none
         stack.transitionDuration = Self.crossfadeMilliseconds
         stack.setSizeRequest(width: -1, height: 110)
@@ -82,8 +84,10 @@ public final class NavigationPage: LabPage {
             let heading = PageKit.text()
             heading.setMarkup("<b>\(destination.title) page</b>")
             content.append(heading)
-            content.append(PageKit.text(
-                "A page of the inner stack: its map and unmap are the appear and disappear of the node \(destination.title)."))
+            content.append(
+                PageKit.text(
+                    "A page of the inner stack: its map and unmap are the appear and disappear of the node \(destination.title)."
+                ))
             stack.addTitled(box, name: destination.key, title: destination.title)
             bindings.append(WidgetLifecycle(node: node, widget: box))
         }
@@ -126,7 +130,8 @@ public final class NavigationPage: LabPage {
 
     private func refresh() {
         let events = screen.events
-        eventsLabel.text = events.isEmpty
+        eventsLabel.text =
+            events.isEmpty
             ? "Events appear here in the order they happen."
             : events.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }

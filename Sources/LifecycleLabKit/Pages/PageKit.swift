@@ -83,13 +83,17 @@ enum PageKit {
     /// The pages' *Run the repro* button: runs `page`'s documented repro on the real clock with
     /// `busy` (the button itself, pickers the run relies on) insensitive meanwhile, and shows
     /// the verdict in `verdictLabel`. A second press while it runs does nothing.
-    static func runReproInPlace(_ page: any LabPage, environment: LabEnvironment, busy: [Widget],
-                                verdictLabel: Label, running text: String) async {
+    static func runReproInPlace(
+        _ page: any LabPage, environment: LabEnvironment, busy: [Widget],
+        verdictLabel: Label, running text: String
+    ) async {
         guard busy.allSatisfy(\.isSensitive) else { return }
         for widget in busy { widget.isSensitive = false }
         verdictLabel.text = text
-        let driver = ScenarioDriver(context: environment.context, pacer: LabApp.realTimePacer(
-            clock: environment.context.clock, timing: environment.timing))
+        let driver = ScenarioDriver(
+            context: environment.context,
+            pacer: LabApp.realTimePacer(
+                clock: environment.context.clock, timing: environment.timing))
         if let verdict = await page.runScenario(driver: driver) { show(verdict, in: verdictLabel) }
         for widget in busy { widget.isSensitive = true }
     }

@@ -69,8 +69,9 @@ public final class ScenePhasePage: LabPage {
         self.host = host
         let effect = IdleInhibitSideEffect(application: environment.application, window: environment.window)
         sideEffect = effect
-        screen = ScenePhaseScreen(strategy: .p1, context: environment.context, timing: environment.timing, host: host,
-                                  scene: environment.windowScene, sideEffect: effect)
+        screen = ScenePhaseScreen(
+            strategy: .p1, context: environment.context, timing: environment.timing, host: host,
+            scene: environment.windowScene, sideEffect: effect)
 
         host.build = { [weak self] view in self?.buildView(view) ?? Box() }
         layout.picker.onSelectionChanged { [weak self] in
@@ -87,8 +88,9 @@ public final class ScenePhasePage: LabPage {
         layout.reproButton.onClicked { [weak self] in
             guard let self else { return }
             Task { @MainActor in
-                await self.layout.runRepro(of: self, environment: self.environment,
-                                           running: "Running seed 003's repro (minimize, restore, focus elsewhere and back)…")
+                await self.layout.runRepro(
+                    of: self, environment: self.environment,
+                    running: "Running seed 003's repro (minimize, restore, focus elsewhere and back)…")
             }
         }
         if let scene = environment.windowScene {
@@ -103,8 +105,9 @@ public final class ScenePhasePage: LabPage {
         // A fresh side effect per screen: a P3 task of the old screen releases its own when it returns.
         let effect = IdleInhibitSideEffect(application: environment.application, window: environment.window)
         sideEffect = effect
-        screen = ScenePhaseScreen(strategy: id, context: environment.context, timing: environment.timing, host: host,
-                                  scene: environment.windowScene, sideEffect: effect)
+        screen = ScenePhaseScreen(
+            strategy: id, context: environment.context, timing: environment.timing, host: host,
+            scene: environment.windowScene, sideEffect: effect)
         attach(screen)
     }
 
@@ -162,7 +165,8 @@ public final class ScenePhasePage: LabPage {
         } else {
             loadedLabel?.text = "Last loaded: not yet"
         }
-        pollsLabel?.text = "Polls: \(screen.polls) (\(screen.pollsInBackground) while minimized, "
+        pollsLabel?.text =
+            "Polls: \(screen.polls) (\(screen.pollsInBackground) while minimized, "
             + "\(screen.pollsWhileInactive) while another window had the focus)"
         presentingLabel?.text = "Presenting: \(sideEffect.stateText)"
         resultsLabel.text = """

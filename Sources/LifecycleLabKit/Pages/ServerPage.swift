@@ -61,8 +61,9 @@ public final class ServerPage: LabPage {
             controls: [PageKit.row(postButtons)], results: [listenersLabel])
         let host = WidgetHost<ServerView>(container: layout.viewArea)
         self.host = host
-        screen = ServerScreen(context: environment.context, timing: environment.timing, host: host,
-                              center: environment.statusCenter, servers: servers, scene: environment.windowScene)
+        screen = ServerScreen(
+            context: environment.context, timing: environment.timing, host: host,
+            center: environment.statusCenter, servers: servers, scene: environment.windowScene)
         let i1 = ServerStrategyID.i1
         layout.showStrategy(badge: "\(i1.rawValue) · \(i1.title)", kind: i1.kind, explanation: i1.explanation)
 
@@ -82,8 +83,9 @@ public final class ServerPage: LabPage {
         layout.reproButton.onClicked { [weak self] in
             guard let self else { return }
             Task { @MainActor in
-                await self.layout.runRepro(of: self, environment: self.environment,
-                                           running: "Running seed 004's repro (A posts, pick B, A posts again, B posts)…")
+                await self.layout.runRepro(
+                    of: self, environment: self.environment,
+                    running: "Running seed 004's repro (A posts, pick B, A posts again, B posts)…")
             }
         }
         // A new listener registers with the status center only once its task runs.
@@ -98,8 +100,9 @@ public final class ServerPage: LabPage {
 
     public func reset() {
         screen.reset()
-        screen = ServerScreen(context: environment.context, timing: environment.timing, host: host,
-                              center: environment.statusCenter, servers: servers, scene: environment.windowScene)
+        screen = ServerScreen(
+            context: environment.context, timing: environment.timing, host: host,
+            center: environment.statusCenter, servers: servers, scene: environment.windowScene)
         attach(screen)
     }
 
@@ -156,7 +159,8 @@ public final class ServerPage: LabPage {
         statusLabel?.text = screen.label
         let center = environment.statusCenter
         let perServer = servers.map { "\($0.name) \(center.listenerCount(for: $0))" }.joined(separator: " · ")
-        listenersLabel.text = "Live listeners: \(center.listenerCount) (\(perServer)) · statuses posted: \(center.postedCount)"
+        listenersLabel.text =
+            "Live listeners: \(center.listenerCount) (\(perServer)) · statuses posted: \(center.postedCount)"
         layout.showLog(screen.logLines)
     }
 }

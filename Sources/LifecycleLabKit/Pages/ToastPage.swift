@@ -57,8 +57,9 @@ public final class ToastPage: LabPage {
         overlay.setSizeRequest(width: 360, height: 220)
         let message = "Saved to your library"
         host = ToastOverlayHost(overlay: overlay, message: message)
-        screen = ToastScreen(strategy: strategy, context: environment.context, timing: environment.timing,
-                             host: host, scene: environment.windowScene, message: message)
+        screen = ToastScreen(
+            strategy: strategy, context: environment.context, timing: environment.timing,
+            host: host, scene: environment.windowScene, message: message)
 
         let page = Box(.vertical, spacing: 12)
         page.setMargins(18)
@@ -130,8 +131,9 @@ public final class ToastPage: LabPage {
     public func select(strategy: AnyStrategyID) {
         guard let id = strategy.as(ToastStrategyID.self) else { return }
         screen.reset()
-        screen = ToastScreen(strategy: id, context: environment.context, timing: environment.timing,
-                             host: host, scene: environment.windowScene, message: screen.message)
+        screen = ToastScreen(
+            strategy: id, context: environment.context, timing: environment.timing,
+            host: host, scene: environment.windowScene, message: screen.message)
         attach(screen)
     }
 
@@ -144,8 +146,9 @@ public final class ToastPage: LabPage {
 
     /// The repro button: runs the documented repro on this page and shows the verdict.
     private func runReproInPlace() async {
-        await PageKit.runReproInPlace(self, environment: environment, busy: [reproButton],
-                                      verdictLabel: verdictLabel, running: "Running the repro (t = 0 show, D/3 hide, D/2 show)…")
+        await PageKit.runReproInPlace(
+            self, environment: environment, busy: [reproButton],
+            verdictLabel: verdictLabel, running: "Running the repro (t = 0 show, D/3 hide, D/2 show)…")
     }
 
     private func attach(_ screen: ToastScreen) {
@@ -162,7 +165,10 @@ public final class ToastPage: LabPage {
                 ticker = MainLoop.timeoutSource(after: .milliseconds(100)) { [weak self] in
                     guard let self else { return false }
                     self.updateStatus()
-                    if !self.screen.isPresented { self.ticker = nil; return false }
+                    if !self.screen.isPresented {
+                        self.ticker = nil
+                        return false
+                    }
                     return true
                 }
             }

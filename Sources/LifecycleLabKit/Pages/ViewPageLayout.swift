@@ -42,8 +42,10 @@ final class ViewPageLayout {
     ///   - closedNote: what the view area says while the view is closed.
     ///   - controls: rows of the page's own buttons, under *Show view* / *Close view*.
     ///   - results: the page's own result labels, under the view area.
-    init(title: String, hint: String, pickerCaption: String, pickerItems: [String], closedNote: String,
-         controls: [Widget] = [], results: [Widget]) {
+    init(
+        title: String, hint: String, pickerCaption: String, pickerItems: [String], closedNote: String,
+        controls: [Widget] = [], results: [Widget]
+    ) {
         picker = DropDown(items: pickerItems)
         picker.setAccessibleLabel(String(pickerCaption.dropLast()))
         self.closedNote = PageKit.text(closedNote)
@@ -93,8 +95,9 @@ final class ViewPageLayout {
 
     /// *Run the repro*: runs `page`'s repro with the picker and the button insensitive meanwhile.
     func runRepro(of page: any LabPage, environment: LabEnvironment, running text: String) async {
-        await PageKit.runReproInPlace(page, environment: environment, busy: [reproButton, picker],
-                                      verdictLabel: verdictLabel, running: text)
+        await PageKit.runReproInPlace(
+            page, environment: environment, busy: [reproButton, picker],
+            verdictLabel: verdictLabel, running: text)
     }
 }
 

@@ -51,8 +51,10 @@ package final class ChangeBatcher {
 
     /// Starts observing `context`'s registry and log, with `initial` already pending (what
     /// was there before the panel). `onTurn` runs at the loop turn after changes arrived.
-    package func follow(_ context: LifecycleContext, from initial: PanelBatch,
-                        onTurn: @escaping @MainActor () -> Void) {
+    package func follow(
+        _ context: LifecycleContext, from initial: PanelBatch,
+        onTurn: @escaping @MainActor () -> Void
+    ) {
         precondition(tokens.isEmpty && !isStopped, "ChangeBatcher.follow: call it once, before stop()")
         pending = initial
         self.onTurn = onTurn

@@ -45,7 +45,8 @@ package final class CountersView {
         for (label, field) in zip(cells, PanelFormat.counterFields(counters)) {
             label.text = "\(field.0) \(field.1)"
         }
-        let orphaned = cells[5], failed = cells[4]
+        let orphaned = cells[5]
+        let failed = cells[4]
         if counters.orphaned > 0 { orphaned.addCssClass("alert") } else { orphaned.removeCssClass("alert") }
         if counters.failed > 0 { failed.addCssClass("alert") } else { failed.removeCssClass("alert") }
     }

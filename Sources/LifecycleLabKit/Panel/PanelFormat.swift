@@ -39,9 +39,11 @@ enum PanelFormat {
 
     /// The row's whole text, as ``TaskPanel/row(for:)`` reports it.
     static func rowText(_ record: TaskRecord, now: Duration) -> String {
-        var fields = ["\(record.id)", record.name, record.origin,
-                      record.ownerName.isEmpty ? "–" : record.ownerName,
-                      record.state.description, age(of: record, now: now)]
+        var fields = [
+            "\(record.id)", record.name, record.origin,
+            record.ownerName.isEmpty ? "–" : record.ownerName,
+            record.state.description, age(of: record, now: now),
+        ]
         if record.isOrphan { fields.append("[orphan]") }
         if record.retainsOwner { fields.append("[retains owner]") }
         return fields.joined(separator: "  ")
@@ -63,8 +65,10 @@ enum PanelFormat {
 
     /// The task row's columns: id, name, strategy, owner, state, age.
     static func columns(_ record: TaskRecord, now: Duration) -> String {
-        columns(["\(record.id)", record.name, record.origin, record.ownerName.isEmpty ? "–" : record.ownerName,
-                 record.state.description, age(of: record, now: now)])
+        columns([
+            "\(record.id)", record.name, record.origin, record.ownerName.isEmpty ? "–" : record.ownerName,
+            record.state.description, age(of: record, now: now),
+        ])
     }
 
     /// One event-log line: `t=1.234 s  appear toast`.
@@ -91,7 +95,9 @@ enum PanelFormat {
     }
 
     static func counterFields(_ c: RegistryCounters) -> [(String, Int)] {
-        [("live", c.live), ("started", c.started), ("cancelled", c.cancelled),
-         ("finished", c.finished), ("failed", c.failed), ("orphaned", c.orphaned)]
+        [
+            ("live", c.live), ("started", c.started), ("cancelled", c.cancelled),
+            ("finished", c.finished), ("failed", c.failed), ("orphaned", c.orphaned),
+        ]
     }
 }

@@ -31,8 +31,10 @@ package final class PanelTicker {
     /// nothing is live any more, and the one-shot reschedules itself when it fires, so either
     /// is kept unless a task became live during a one-shot's wait. The panel's state is read
     /// only when the choice depends on it (not on every batch while the tick runs).
-    package nonisolated static func plan(running: Timer, hasLive: @autoclosure () -> Bool,
-                                         nextLeave: @autoclosure () -> ContinuousClock.Instant?) -> Plan {
+    package nonisolated static func plan(
+        running: Timer, hasLive: @autoclosure () -> Bool,
+        nextLeave: @autoclosure () -> ContinuousClock.Instant?
+    ) -> Plan {
         switch running {
         case .tick: .keep
         case .leave: hasLive() ? .tick : .keep
@@ -56,11 +58,13 @@ package final class PanelTicker {
     ///   - nextLeave: when the next ended row is due to leave, if one waits.
     ///   - onTick: moves ages and open bars on (and lets due rows leave).
     ///   - onLeave: lets the rows whose grace has passed leave.
-    package init(interval: Duration = .milliseconds(250),
-                 hasLive: @escaping @MainActor () -> Bool,
-                 nextLeave: @escaping @MainActor () -> ContinuousClock.Instant?,
-                 onTick: @escaping @MainActor () -> Void,
-                 onLeave: @escaping @MainActor () -> Void) {
+    package init(
+        interval: Duration = .milliseconds(250),
+        hasLive: @escaping @MainActor () -> Bool,
+        nextLeave: @escaping @MainActor () -> ContinuousClock.Instant?,
+        onTick: @escaping @MainActor () -> Void,
+        onLeave: @escaping @MainActor () -> Void
+    ) {
         self.interval = interval
         self.hasLive = hasLive
         self.nextLeave = nextLeave

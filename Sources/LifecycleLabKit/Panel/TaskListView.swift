@@ -65,15 +65,17 @@ final class TaskListView {
     /// Moves the ages of the live rows in view on (the 4 Hz tick).
     func refreshLiveAges() {
         let now = coreNow()
-        forEachBoundRow(showing: { _ in true }) { parts, record in
+        forEachBoundRow { parts, record in
             if record.isLive { parts.refreshAge(record, now: now) }
         }
     }
 
     private func apply(_ edit: RowEdit) {
         guard !edit.isEmpty else { return }
-        let replacesAll = edit.needsReset || ListEditCost.replacesAllRows(
-            appending: edit.appended.count, removing: edit.removedIndices.count, rowsAfter: model.order.count)
+        let replacesAll =
+            edit.needsReset
+            || ListEditCost.replacesAllRows(
+                appending: edit.appended.count, removing: edit.removedIndices.count, rowsAfter: model.order.count)
         if replacesAll {
             list.setRows(model.order.map { String($0.rawValue) })
         } else {
@@ -92,7 +94,9 @@ final class TaskListView {
     /// Calls `body` for each row widget GTK holds that shows a task `wanted` picks and that
     /// still has a row. The id is checked before the record is looked up: a change refills a
     /// row or two out of about 200 widgets.
-    private func forEachBoundRow(showing wanted: (TaskID) -> Bool, _ body: (TaskRowParts, TaskRecord) -> Void) {
+    private func forEachBoundRow(
+        showing wanted: (TaskID) -> Bool = { _ in true }, _ body: (TaskRowParts, TaskRecord) -> Void
+    ) {
         for parts in rowParts.values where parts.box != nil {
             guard let id = parts.boundID, wanted(id), let record = model.records[id] else { continue }
             body(parts, record)
@@ -111,7 +115,8 @@ final class TaskListView {
 
     private func bind(_ widget: Box, to id: TaskID) {
         guard let parts = rowParts[ObjectIdentifier(widget)], parts.box === widget,
-              let record = model.records[id] else { return }
+            let record = model.records[id]
+        else { return }
         parts.fill(record, now: coreNow())
     }
 }

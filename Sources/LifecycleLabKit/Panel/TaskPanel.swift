@@ -46,8 +46,9 @@ public final class TaskPanel {
     /// Makes the panel and starts following `context`'s registry and event log; rows for the
     /// tasks already live (and ended ones still within the grace) are there at once.
     public convenience init(context: LifecycleContext) {
-        self.init(context: context, endedRowGrace: Self.standardGrace, logLimit: Self.standardLogLimit,
-                  timelineCapacity: Self.standardTimelineCapacity)
+        self.init(
+            context: context, endedRowGrace: Self.standardGrace, logLimit: Self.standardLogLimit,
+            timelineCapacity: Self.standardTimelineCapacity)
     }
 
     /// Makes the panel with other bounds (tests pass a short grace or a small log).
@@ -57,8 +58,10 @@ public final class TaskPanel {
     ///   - logLimit: how many event-log lines are kept (the oldest leave first, in chunks of
     ///     ``logSlack``).
     ///   - timelineCapacity: how many of the newest tasks the timeline draws.
-    package init(context: LifecycleContext, endedRowGrace: Duration = standardGrace,
-                 logLimit: Int = standardLogLimit, timelineCapacity: Int = standardTimelineCapacity) {
+    package init(
+        context: LifecycleContext, endedRowGrace: Duration = standardGrace,
+        logLimit: Int = standardLogLimit, timelineCapacity: Int = standardTimelineCapacity
+    ) {
         precondition(timelineCapacity > 0, "TaskPanel: timelineCapacity must be at least 1")
         self.context = context
         self.endedRowGrace = endedRowGrace

@@ -52,7 +52,8 @@ struct TaskRowModel {
 
     /// The row index of `id`, by binary search.
     func index(of id: TaskID) -> Int? {
-        var low = 0, high = order.count
+        var low = 0
+        var high = order.count
         while low < high {
             let mid = (low + high) / 2
             if order[mid] < id { low = mid + 1 } else { high = mid }
@@ -62,8 +63,10 @@ struct TaskRowModel {
 
     /// Applies one coalesced batch: the newest record of every task that changed, and the ids
     /// the registry dropped from its history. `ids` are `latest`'s keys, ascending.
-    mutating func apply(latest: [TaskID: TaskRecord], ids: [TaskID], removed: Set<TaskID>,
-                        now: ContinuousClock.Instant) -> RowEdit {
+    mutating func apply(
+        latest: [TaskID: TaskRecord], ids: [TaskID], removed: Set<TaskID>,
+        now: ContinuousClock.Instant
+    ) -> RowEdit {
         var edit = RowEdit()
         var added: [TaskID] = []
         for id in ids where !removed.contains(id) {

@@ -43,7 +43,11 @@ final class TaskRowParts {
         setClass("retains", record.retainsOwner)
         setClass("ended", !record.isLive)
         // Only the error text can be long enough to be cut off.
-        if case .failed(let error) = record.state { box?.tooltip = error } else if box?.tooltip != nil { box?.tooltip = nil }
+        if case .failed(let error) = record.state {
+            box?.tooltip = error
+        } else if box?.tooltip != nil {
+            box?.tooltip = nil
+        }
     }
 
     /// Moves the age on (the 4 Hz tick, live rows only).

@@ -34,7 +34,8 @@ final class TimelineView {
     /// - Returns: whether anything drawn changed.
     @discardableResult
     func take(_ record: TaskRecord) -> Bool {
-        var low = 0, high = bars.count
+        var low = 0
+        var high = bars.count
         while low < high {
             let mid = (low + high) / 2
             if bars[mid].id < record.id { low = mid + 1 } else { high = mid }
@@ -123,8 +124,12 @@ final class TimelineView {
     }
 
     private func draw(_ cr: CairoContext, width: Int, height: Int) {
-        let w = Double(width), h = Double(height)
-        let left = 4.0, right = w - 4, axisY = h - 16, top = 4.0
+        let w = Double(width)
+        let h = Double(height)
+        let left = 4.0
+        let right = w - 4
+        let axisY = h - 16
+        let top = 4.0
         let (start, end) = span(now: now())
         let scale = (right - left) / (end - start)
         func x(_ seconds: Double) -> Double { left + (seconds - start) * scale }
@@ -203,7 +208,8 @@ final class TimelineView {
             let y = top + Double(i) * lane
             let s = PanelFormat.seconds(record.startedAt)
             let e = record.endedAt.map(PanelFormat.seconds) ?? nowSeconds
-            let x0 = max(left, x(s)), x1 = max(x0 + 2, min(right, x(e)))
+            let x0 = max(left, x(s))
+            let x1 = max(x0 + 2, min(right, x(e)))
             let (colour, alpha) = Self.fill(for: record.state)
             cr.setSource(red: colour.r, green: colour.g, blue: colour.b, alpha: alpha)
             cr.rectangle(x: x0, y: y, width: x1 - x0, height: barHeight)
@@ -242,7 +248,8 @@ final class TimelineView {
                     textWidth = measure(label)
                 }
                 // After the bar when it fits, else inside it on the left.
-                let tx = x1 + 8 + textWidth <= right ? x1 + (record.isLive ? barHeight / 2 + 4 : 4) : max(left + 2, x0 + 2)
+                let tx =
+                    x1 + 8 + textWidth <= right ? x1 + (record.isLive ? barHeight / 2 + 4 : 4) : max(left + 2, x0 + 2)
                 let inside = tx < x1
                 cr.setSource(red: inside ? 1 : ink.r, green: inside ? 1 : ink.g, blue: inside ? 1 : ink.b)
                 // Centred on the bar: the text's own height, not the lane's, decides.

@@ -36,7 +36,9 @@ public final class AppScene {
     }
 
     /// Calls `action` with the old and new phase whenever the aggregate changes. Keep the token.
-    public func onChange(_ action: @escaping @MainActor (_ old: ScenePhase, _ new: ScenePhase) -> Void) -> ObservationToken {
+    public func onChange(_ action: @escaping @MainActor (_ old: ScenePhase, _ new: ScenePhase) -> Void)
+        -> ObservationToken
+    {
         observers.add { action($0.0, $0.1) }
     }
 
@@ -105,7 +107,9 @@ public final class WindowScene {
     }
 
     /// Calls `action` with the old and new phase at every change. Keep the token.
-    public func onChange(_ action: @escaping @MainActor (_ old: ScenePhase, _ new: ScenePhase) -> Void) -> ObservationToken {
+    public func onChange(_ action: @escaping @MainActor (_ old: ScenePhase, _ new: ScenePhase) -> Void)
+        -> ObservationToken
+    {
         observers.add { action($0.0, $0.1) }
     }
 

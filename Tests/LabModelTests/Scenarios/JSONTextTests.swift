@@ -37,16 +37,21 @@ struct JSONTextTests {
 
     @Test("Exact layout: sorted keys, two-space indent, \"key\" : value, nil left out")
     func layout() {
-        struct Small: Encodable { var b: [Int]; var a: String; var c: Double? }
-        #expect(JSONText.prettyPrinted(Small(b: [1, 2], a: "x", c: nil)) == """
-            {
-              "a" : "x",
-              "b" : [
-                1,
-                2
-              ]
-            }
-            """)
+        struct Small: Encodable {
+            var b: [Int]
+            var a: String
+            var c: Double?
+        }
+        #expect(
+            JSONText.prettyPrinted(Small(b: [1, 2], a: "x", c: nil)) == """
+                {
+                  "a" : "x",
+                  "b" : [
+                    1,
+                    2
+                  ]
+                }
+                """)
     }
 
     @Test("Same text as JSONEncoder for strings with escapes, numbers, optionals, nesting")
@@ -54,8 +59,9 @@ struct JSONTextTests {
         #expect(JSONText.prettyPrinted(Self.sample) == (try Self.foundationText(Self.sample)))
     }
 
-    @Test("Every verdict (T1–T6, B1–B3, P1–P3, I1) reads back equal through JSONDecoder",
-          arguments: allStrategies)
+    @Test(
+        "Every verdict (T1–T6, B1–B3, P1–P3, I1) reads back equal through JSONDecoder",
+        arguments: allStrategies)
     @MainActor
     func verdictRoundTrip(_ id: AnyStrategyID) async throws {
         let (verdict, host) = await headless(id)
@@ -68,8 +74,10 @@ struct JSONTextTests {
 
     @Test("Numbers are spelled as JSONEncoder spells them: -0, 1e+16, 1e-07, Float 0.1")
     func numbers() throws {
-        let doubles: [Double] = [0, -0.0, 1, -3, 1.5, 0.1, 1e15, 1e15 + 2, 9_007_199_254_740_992, 1e16,
-                                 1e21, 1.5e300, 1e-7, 123_456_789.125, -2.5e-5, 4.35]
+        let doubles: [Double] = [
+            0, -0.0, 1, -3, 1.5, 0.1, 1e15, 1e15 + 2, 9_007_199_254_740_992, 1e16,
+            1e21, 1.5e300, 1e-7, 123_456_789.125, -2.5e-5, 4.35,
+        ]
         #expect(JSONText.prettyPrinted(doubles) == (try Self.foundationText(doubles)))
         let floats: [Float] = [0.1, 1.5, 3, -0.0, 1e-7]
         #expect(JSONText.prettyPrinted(floats) == (try Self.foundationText(floats)))

@@ -61,8 +61,9 @@ struct ScenarioDriverTests {
     func t6Verdict() async {
         let (verdict, host) = await headless(ToastStrategyID.t6)
         #expect(verdict.hideTimes == [1, 3])
-        #expect(verdict.flagsRaised.map { "\($0.task) \($0.flag) \($0.t)" }
-            == ["1 orphan 1.0", "1 retains owner 1.0", "2 orphan 3.0", "2 retains owner 3.0"])
+        #expect(
+            verdict.flagsRaised.map { "\($0.task) \($0.flag) \($0.t)" }
+                == ["1 orphan 1.0", "1 retains owner 1.0", "2 orphan 3.0", "2 retains owner 3.0"])
         await host.expectNoLiveTasks()
     }
 
@@ -85,7 +86,9 @@ struct ScenarioDriverTests {
         await host.expectNoLiveTasks()
     }
 
-    @Test("P2, P3 scenario from a window without focus: the run focuses it first and matches", arguments: [ScenePhaseStrategyID.p2, .p3])
+    @Test(
+        "P2, P3 scenario from a window without focus: the run focuses it first and matches",
+        arguments: [ScenePhaseStrategyID.p2, .p3])
     func sceneFromInactiveWindow(_ id: ScenePhaseStrategyID) async {
         let host = FakeHost(phase: .inactive)
         let screen = ScenePhaseScreen(
@@ -105,7 +108,9 @@ struct ScenarioDriverTests {
         await host.expectNoLiveTasks()
     }
 
-    @Test("T1, T2 at time scale 0.1: T1 hides at t = 0.1 and 0.3, T2 at t = 0.1 and 0.45", arguments: [ToastStrategyID.t1, .t2])
+    @Test(
+        "T1, T2 at time scale 0.1: T1 hides at t = 0.1 and 0.3, T2 at t = 0.1 and 0.45",
+        arguments: [ToastStrategyID.t1, .t2])
     func scaled(_ id: ToastStrategyID) async throws {
         let timing = try LabTiming(timeScale: 0.1)
         let (verdict, host) = await headless(id, timing: timing)
@@ -155,8 +160,9 @@ struct ParsingTests {
             #expect(try AnyStrategyID.parse(" \(id.rawValue.lowercased()) ", among: allStrategies) == id)
         }
         #expect(try ToastStrategyID.parse("t6") == .t6)
-        #expect(allStrategies.map(\.rawValue)
-            == ["T1", "T2", "T3", "T4", "T5", "T6", "B1", "B2", "B3", "P1", "P2", "P3", "I1"])
+        #expect(
+            allStrategies.map(\.rawValue)
+                == ["T1", "T2", "T3", "T4", "T5", "T6", "B1", "B2", "B3", "P1", "P2", "P3", "I1"])
     }
 
     @Test("An unknown strategy lists the valid values")
@@ -165,7 +171,9 @@ struct ParsingTests {
         do {
             _ = try AnyStrategyID.parse("T9", among: allStrategies)
         } catch {
-            #expect(error.description == "unknown strategy \"T9\": valid values are T1, T2, T3, T4, T5, T6, B1, B2, B3, P1, P2, P3, I1")
+            #expect(
+                error.description
+                    == "unknown strategy \"T9\": valid values are T1, T2, T3, T4, T5, T6, B1, B2, B3, P1, P2, P3, I1")
         }
         do {
             _ = try ButtonStrategyID.parse("T1")

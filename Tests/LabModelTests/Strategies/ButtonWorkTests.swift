@@ -15,9 +15,18 @@ private struct ButtonLab {
         screen = ButtonScreen(strategy: strategy, context: host.context, host: ImmediateHost<ButtonView>())
     }
 
-    func open() async { screen.showView(); await host.settle() }
-    func close() async { screen.closeView(); await host.settle() }
-    func press() async { screen.press(); await host.settle() }
+    func open() async {
+        screen.showView()
+        await host.settle()
+    }
+    func close() async {
+        screen.closeView()
+        await host.settle()
+    }
+    func press() async {
+        screen.press()
+        await host.settle()
+    }
 }
 
 @MainActor
@@ -109,7 +118,7 @@ struct ButtonWorkTests {
         let lab = ButtonLab(.b3)
         await lab.open()
         #expect(lab.screen.execsStarted == 0)
-        #expect(lab.host.context.registry.liveRecords.isEmpty)     // the nil-trigger run returned at once
+        #expect(lab.host.context.registry.liveRecords.isEmpty)  // the nil-trigger run returned at once
         for press in 1...3 {
             await lab.press()
             #expect(lab.screen.execsStarted == press)

@@ -35,7 +35,7 @@ struct HostingTests {
         await host.settle()
         #expect(host.context.registry.counters.started == 0)
         screen.show()
-        #expect(host.context.registry.counters.started == 0)   // not mapped yet
+        #expect(host.context.registry.counters.started == 0)  // not mapped yet
         mapping.mapAll()
         await host.settle()
         #expect(host.context.registry.liveRecords.count == 1)
@@ -67,7 +67,7 @@ struct HostingTests {
         let immediate = ImmediateHost<ButtonView>()
         let screen = ButtonScreen(strategy: .b2, context: host.context, host: immediate)
         screen.showView()
-        let view = screen.view       // a host holding on to the view after closing
+        let view = screen.view  // a host holding on to the view after closing
         weak let state = view?.state
         screen.closeView()
         #expect(state == nil)

@@ -18,8 +18,14 @@ private struct SceneLab {
             sideEffect: effect)
     }
 
-    func open() async { screen.showView(); await host.settle() }
-    func close() async { screen.closeView(); await host.settle() }
+    func open() async {
+        screen.showView()
+        await host.settle()
+    }
+    func close() async {
+        screen.closeView()
+        await host.settle()
+    }
 }
 
 @MainActor
@@ -37,7 +43,7 @@ struct ScenePhasePageTests {
         await lab.host.advance(by: p * 5)
         #expect(lab.screen.pollsInBackground == 5)
         #expect(lab.effect.isHeld)
-        #expect(lab.host.live().count == 1)          // the polling task, running in the background
+        #expect(lab.host.live().count == 1)  // the polling task, running in the background
         await lab.host.setPhase(.active)
         #expect(lab.screen.loads == 1)
         await lab.close()
@@ -45,13 +51,15 @@ struct ScenePhasePageTests {
         await lab.host.expectNoLiveTasks()
     }
 
-    @Test("P2: minimize stops polling and releases at once; return reloads and restarts polling", arguments: [ScenePhase.background, .inactive])
+    @Test(
+        "P2: minimize stops polling and releases at once; return reloads and restarts polling",
+        arguments: [ScenePhase.background, .inactive])
     func p2Fixed(_ away: ScenePhase) async {
         let lab = SceneLab(.p2)
         await lab.open()
         await lab.host.advance(by: p * 2)
         lab.host.window.update(phase: away)
-        #expect(!lab.effect.isHeld)                  // within the event itself
+        #expect(!lab.effect.isHeld)  // within the event itself
         await lab.host.settle()
         #expect(lab.host.context.registry.liveRecords.isEmpty)
         await lab.host.advance(by: p * 5)

@@ -20,7 +20,7 @@ struct ServerListenerTests {
         await host.settle()
         #expect(screen.label == "Signed In")
         screen.pick(b)
-        #expect(center.listenerCount(for: a) == 0)      // onTermination ran inside the cancel
+        #expect(center.listenerCount(for: a) == 0)  // onTermination ran inside the cancel
         await host.settle()
         #expect(center.listenerCount == 1)
         #expect(center.listenerCount(for: b) == 1)
@@ -61,7 +61,7 @@ struct ServerListenerTests {
         task.cancel()
         let received = await task.value
         #expect(center.listenerCount == 0)
-        #expect(received.count <= 1)     // "one" may or may not have been read before the cancel
+        #expect(received.count <= 1)  // "one" may or may not have been read before the cancel
         #expect(center.postedCount == 2)
     }
 }

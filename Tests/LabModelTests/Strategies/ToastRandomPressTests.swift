@@ -7,8 +7,9 @@ import Testing
 @MainActor
 @Suite("Toast strategies under random presses (SPEC §3)")
 struct ToastRandomPressTests {
-    @Test("T1–T6: 300 random show / hide / wait steps; live timers: ≤ 1 for T2–T5, one per unexpired show for T1 and T6",
-          arguments: ToastStrategyID.allCases)
+    @Test(
+        "T1–T6: 300 random show / hide / wait steps; live timers: ≤ 1 for T2–T5, one per unexpired show for T1 and T6",
+        arguments: ToastStrategyID.allCases)
     func randomPresses(_ id: ToastStrategyID) async {
         var random = SplitMix64(seed: 0x5EED_0000 + UInt64(id.rawValue.utf8.last!))
         let host = FakeHost()
@@ -16,7 +17,9 @@ struct ToastRandomPressTests {
         var shows: [Duration] = []
         for step in 0..<300 {
             switch Int.random(in: 0..<3, using: &random) {
-            case 0: if !screen.isPresented { shows.append(host.context.now) }; screen.show()
+            case 0:
+                if !screen.isPresented { shows.append(host.context.now) }
+                screen.show()
             case 1: screen.hide()
             default: await host.advance(by: .milliseconds(Int.random(in: 1...1_500, using: &random)))
             }

@@ -13,8 +13,14 @@ private struct ToastLab {
         screen = ToastScreen(strategy: strategy, context: host.context, host: ImmediateHost<ToastView>())
     }
 
-    func show() async { screen.show(); await host.settle() }
-    func hide() async { screen.hide(); await host.settle() }
+    func show() async {
+        screen.show()
+        await host.settle()
+    }
+    func hide() async {
+        screen.hide()
+        await host.settle()
+    }
 
     /// SPEC §3's repro up to the second show: t = 0 show, t = D/3 hide, t = D/2 show.
     func reproUntilSecondShow() async {
@@ -46,9 +52,9 @@ struct ToastStrategyTests {
         #expect(lab.hideTimes == [d / 3, d])
         #expect(lab.screen.hideEvents.map(\.cause) == [.button, .timer])
         await lab.host.advance(to: d / 2 + d)
-        #expect(lab.lines("task cancel").isEmpty)      // its catch never runs
+        #expect(lab.lines("task cancel").isEmpty)  // its catch never runs
         #expect(lab.lines("sleep end") == [d, d / 2 + d])
-        #expect(lab.hideTimes == [d / 3, d])            // the second timer's hide found it hidden
+        #expect(lab.hideTimes == [d / 3, d])  // the second timer's hide found it hidden
         #expect(lab.host.context.registry.record(TaskID(1))?.retainsOwner == false)
         await lab.host.expectNoLiveTasks()
     }
@@ -212,7 +218,7 @@ struct ToastStrategyTests {
             await lab.hide()
             #expect(lab.host.context.registry.liveRecords.isEmpty)
         }
-        #expect(lab.lines("auto-dismissed").count == 10)    // one lie per press
+        #expect(lab.lines("auto-dismissed").count == 10)  // one lie per press
         await lab.host.expectNoLiveTasks()
     }
 

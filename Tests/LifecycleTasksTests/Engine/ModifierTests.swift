@@ -20,7 +20,7 @@ struct ModifierTests {
         var calls: [String] = []
         let node = host.node("page").onAppear { calls.append("appear") }
         node.appear()
-        #expect(calls == ["appear"])           // synchronously, before any await
+        #expect(calls == ["appear"])  // synchronously, before any await
         node.disappear()
         node.appear()
         #expect(calls == ["appear", "appear"])
@@ -82,11 +82,12 @@ struct ModifierTests {
         // No wait: disappear returns with the cancel requested, the task still cancelling.
         #expect(host.context.registry.record(id(1))?.state == .cancelling)
         await host.settle()
-        #expect(host.recorder.take() == [
-            .appear(node: "page"), .taskStarted(id(1), name: "task"),
-            .disappear(node: "page"), .taskCancelRequested(id(1)),
-            .taskEnded(id(1), .cancelled),
-        ])
+        #expect(
+            host.recorder.take() == [
+                .appear(node: "page"), .taskStarted(id(1), name: "task"),
+                .disappear(node: "page"), .taskCancelRequested(id(1)),
+                .taskEnded(id(1), .cancelled),
+            ])
         await host.expectNoLiveTasks()
     }
 
@@ -97,11 +98,12 @@ struct ModifierTests {
         await host.appear(node)
         await host.disappear(node)
         await host.appear(node)
-        #expect(host.recorder.take() == [
-            .appear(node: "page"), .taskStarted(id(1), name: "load"),
-            .disappear(node: "page"), .taskCancelRequested(id(1)), .taskEnded(id(1), .cancelled),
-            .appear(node: "page"), .taskStarted(id(2), name: "load"),
-        ])
+        #expect(
+            host.recorder.take() == [
+                .appear(node: "page"), .taskStarted(id(1), name: "load"),
+                .disappear(node: "page"), .taskCancelRequested(id(1)), .taskEnded(id(1), .cancelled),
+                .appear(node: "page"), .taskStarted(id(2), name: "load"),
+            ])
         #expect(host.context.registry.liveRecords.map(\.id) == [id(2)])
         await host.disappear(node)
         await host.expectNoLiveTasks()
@@ -117,10 +119,11 @@ struct ModifierTests {
         }
         await host.appear(node)
         await host.advance(by: .seconds(2))
-        #expect(host.recorder.take() == [
-            .appear(node: "page"), .taskStarted(id(1), name: "task"),
-            .message("done"), .taskEnded(id(1), .finished),
-        ])
+        #expect(
+            host.recorder.take() == [
+                .appear(node: "page"), .taskStarted(id(1), name: "task"),
+                .message("done"), .taskEnded(id(1), .finished),
+            ])
         await host.advance(by: .seconds(10))
         #expect(host.recorder.take() == [])
         await host.disappear(node)
@@ -180,10 +183,11 @@ struct ModifierTests {
         server.id = "beta"
         await host.settle()
         #expect(runs == ["alpha", "beta"])
-        #expect(host.recorder.take() == [
-            .appear(node: "picker"), .taskStarted(id(1), name: "listen"),
-            .taskCancelRequested(id(1)), .taskStarted(id(2), name: "listen"), .taskEnded(id(1), .cancelled),
-        ])
+        #expect(
+            host.recorder.take() == [
+                .appear(node: "picker"), .taskStarted(id(1), name: "listen"),
+                .taskCancelRequested(id(1)), .taskStarted(id(2), name: "listen"), .taskEnded(id(1), .cancelled),
+            ])
         #expect(host.context.registry.liveRecords.map(\.id) == [id(2)])
         await host.disappear(node)
         await host.expectNoLiveTasks()
@@ -252,18 +256,19 @@ struct ModifierTests {
         var changes: [String] = []
         let token = host.window.onChange { old, new in changes.append("\(old)→\(new)") }
         await host.setPhase(.inactive)
-        await host.setPhase(.inactive)          // equal: no-op
+        await host.setPhase(.inactive)  // equal: no-op
         await host.setPhase(.background)
         await host.setPhase(.active)
         #expect(changes == ["active→inactive", "inactive→background", "background→active"])
-        #expect(host.recorder.take() == [
-            .scenePhase(scene: "main", old: .active, new: .inactive),
-            .scenePhase(scene: "app", old: .active, new: .inactive),
-            .scenePhase(scene: "main", old: .inactive, new: .background),
-            .scenePhase(scene: "app", old: .inactive, new: .background),
-            .scenePhase(scene: "main", old: .background, new: .active),
-            .scenePhase(scene: "app", old: .background, new: .active),
-        ])
+        #expect(
+            host.recorder.take() == [
+                .scenePhase(scene: "main", old: .active, new: .inactive),
+                .scenePhase(scene: "app", old: .active, new: .inactive),
+                .scenePhase(scene: "main", old: .inactive, new: .background),
+                .scenePhase(scene: "app", old: .inactive, new: .background),
+                .scenePhase(scene: "main", old: .background, new: .active),
+                .scenePhase(scene: "app", old: .background, new: .active),
+            ])
         token.cancel()
         await host.expectNoLiveTasks()
     }
@@ -272,7 +277,7 @@ struct ModifierTests {
     func m5AppAggregation() async {
         let context = LifecycleContext(clock: TrackedTestClock())
         let app = AppScene(context: context)
-        #expect(app.phase == .background)            // no windows
+        #expect(app.phase == .background)  // no windows
         var changes: [String] = []
         let token = app.onChange { old, new in changes.append("\(old)→\(new)") }
         let a = WindowScene(name: "a", app: app, context: context, phase: .inactive)
@@ -290,10 +295,13 @@ struct ModifierTests {
         b.close()
         #expect(app.phase == .background)
         a.close()
-        b.update(phase: .active)                     // closed: ignored
+        b.update(phase: .active)  // closed: ignored
         #expect(app.phase == .background)
-        #expect(changes == ["background→inactive", "inactive→active", "active→background",
-                            "background→inactive", "inactive→background"])
+        #expect(
+            changes == [
+                "background→inactive", "inactive→active", "active→background",
+                "background→inactive", "inactive→background",
+            ])
         token.cancel()
         expectNoLiveTasks(context.registry)
     }
@@ -303,7 +311,7 @@ struct ModifierTests {
         let host = FakeHost()
         var changes: [String] = []
         let node = host.node("page").onScenePhaseChange { old, new in changes.append("\(old)→\(new)") }
-        await host.setPhase(.inactive)                 // not appeared: not told
+        await host.setPhase(.inactive)  // not appeared: not told
         await host.appear(node)
         await host.setPhase(.active)
         await host.setPhase(.background)
@@ -329,8 +337,9 @@ struct ModifierTests {
 
     private func activeReader(_ host: FakeHost, _ name: String = "page") -> LifecycleNode {
         let log = host.context.log
-        return host.node(name).onActive({ log.append(.message("onActive")) },
-                                        onInactive: { log.append(.message("onInactive")) })
+        return host.node(name).onActive(
+            { log.append(.message("onActive")) },
+            onInactive: { log.append(.message("onInactive")) })
     }
 
     @Test("M6: onActive at appear, onInactive at disappear")
@@ -339,10 +348,11 @@ struct ModifierTests {
         let node = activeReader(host)
         await host.appear(node)
         await host.disappear(node)
-        #expect(host.recorder.take() == [
-            .appear(node: "page"), .message("onActive"),
-            .disappear(node: "page"), .message("onInactive"),
-        ])
+        #expect(
+            host.recorder.take() == [
+                .appear(node: "page"), .message("onActive"),
+                .disappear(node: "page"), .message("onInactive"),
+            ])
         await host.expectNoLiveTasks()
     }
 
@@ -352,7 +362,7 @@ struct ModifierTests {
         let node = activeReader(host)
         await host.appear(node)
         await host.setPhase(.inactive)
-        await host.setPhase(.background)      // already inactive: not twice
+        await host.setPhase(.background)  // already inactive: not twice
         await host.setPhase(.active)
         await host.setPhase(.background)
         await host.setPhase(.active)
@@ -374,7 +384,8 @@ struct ModifierTests {
         await host.disappear(node)
         await host.setPhase(.background)
         await host.setPhase(.active)
-        #expect(host.recorder.take().filter { if case .message = $0 { true } else { false } }
+        #expect(
+            host.recorder.take().filter { if case .message = $0 { true } else { false } }
                 == [.message("onActive"), .message("onInactive")])
         await host.expectNoLiveTasks()
     }
@@ -388,15 +399,16 @@ struct ModifierTests {
         #expect(!host.recorder.kinds.contains(.message("onActive")))
         await host.setPhase(.active)
         await host.disappear(node)
-        #expect(host.recorder.take() == [
-            .appear(node: "page"),
-            .scenePhase(scene: "main", old: .background, new: .inactive),
-            .scenePhase(scene: "app", old: .background, new: .inactive),
-            .scenePhase(scene: "main", old: .inactive, new: .active),
-            .scenePhase(scene: "app", old: .inactive, new: .active),
-            .message("onActive"),
-            .disappear(node: "page"), .message("onInactive"),
-        ])
+        #expect(
+            host.recorder.take() == [
+                .appear(node: "page"),
+                .scenePhase(scene: "main", old: .background, new: .inactive),
+                .scenePhase(scene: "app", old: .background, new: .inactive),
+                .scenePhase(scene: "main", old: .inactive, new: .active),
+                .scenePhase(scene: "app", old: .inactive, new: .active),
+                .message("onActive"),
+                .disappear(node: "page"), .message("onInactive"),
+            ])
         await host.expectNoLiveTasks()
     }
 
@@ -421,10 +433,11 @@ struct ModifierTests {
         await host.appear(node)
         node.scene = other
         await host.setPhase(.active, of: other)
-        node.scene = nil                        // no scene counts as active: no change
+        node.scene = nil  // no scene counts as active: no change
         await host.disappear(node)
         let messages = host.recorder.take().filter { if case .message = $0 { true } else { false } }
-        #expect(messages == [.message("onActive"), .message("onInactive"), .message("onActive"), .message("onInactive")])
+        #expect(
+            messages == [.message("onActive"), .message("onInactive"), .message("onActive"), .message("onInactive")])
         await host.expectNoLiveTasks()
     }
 
@@ -439,18 +452,19 @@ struct ModifierTests {
         await host.setPhase(.inactive)
         await host.setPhase(.active)
         await host.disappear(node)
-        #expect(host.recorder.take() == [
-            .appear(node: "poll"), .taskStarted(id(1), name: "poll"),
-            .scenePhase(scene: "main", old: .active, new: .background),
-            .scenePhase(scene: "app", old: .active, new: .background),
-            .taskCancelRequested(id(1)), .taskEnded(id(1), .cancelled),
-            .scenePhase(scene: "main", old: .background, new: .inactive),
-            .scenePhase(scene: "app", old: .background, new: .inactive),
-            .scenePhase(scene: "main", old: .inactive, new: .active),
-            .scenePhase(scene: "app", old: .inactive, new: .active),
-            .taskStarted(id(2), name: "poll"),
-            .disappear(node: "poll"), .taskCancelRequested(id(2)), .taskEnded(id(2), .cancelled),
-        ])
+        #expect(
+            host.recorder.take() == [
+                .appear(node: "poll"), .taskStarted(id(1), name: "poll"),
+                .scenePhase(scene: "main", old: .active, new: .background),
+                .scenePhase(scene: "app", old: .active, new: .background),
+                .taskCancelRequested(id(1)), .taskEnded(id(1), .cancelled),
+                .scenePhase(scene: "main", old: .background, new: .inactive),
+                .scenePhase(scene: "app", old: .background, new: .inactive),
+                .scenePhase(scene: "main", old: .inactive, new: .active),
+                .scenePhase(scene: "app", old: .inactive, new: .active),
+                .taskStarted(id(2), name: "poll"),
+                .disappear(node: "poll"), .taskCancelRequested(id(2)), .taskEnded(id(2), .cancelled),
+            ])
         await host.expectNoLiveTasks()
     }
 

@@ -31,9 +31,9 @@ struct PropertyTests {
         let host = FakeHost()
         let context = host.context
         let registry = context.registry
-        var m6: [Bool] = []                  // true = onActive, false = onInactive
+        var m6: [Bool] = []  // true = onActive, false = onInactive
         let node = host.node("page")
-            .task(name: "m3") { try? await context.sleep(for: .milliseconds(2_500)) }   // may end by itself
+            .task(name: "m3") { try? await context.sleep(for: .milliseconds(2_500)) }  // may end by itself
             .onActive({ m6.append(true) }, onInactive: { m6.append(false) })
             .task(while: .active, name: "m7") { try? await context.sleep(for: .seconds(3_600)) }
         let m4 = node.task(id: 0, name: "m4") { _ in try? await context.sleep(for: .seconds(3_600)) }
@@ -45,9 +45,11 @@ struct PropertyTests {
         func checkNow(after step: String) {
             let phase = host.window.phase
             // propertyCheck reports only the failing input, so print the state on a failure.
-            let diagnosis = "after \(step) in \(sequence): live \(registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" }), m6 \(m6), appeared \(node.isAppeared), phase \(phase)"
+            let diagnosis =
+                "after \(step) in \(sequence): live \(registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" }), m6 \(m6), appeared \(node.isAppeared), phase \(phase)"
             if running("m3") > 1 || running("m4") != (node.isAppeared ? 1 : 0)
-                || running("m7") != (node.isAppeared && phase == .active ? 1 : 0) || !registry.counters.addUp {
+                || running("m7") != (node.isAppeared && phase == .active ? 1 : 0) || !registry.counters.addUp
+            {
                 print("PROPERTY FAILURE", diagnosis)
             }
             // Never more than one live (uncancelled) task per modifier.
@@ -75,7 +77,9 @@ struct PropertyTests {
             checkNow(after: step.description)
             if step == .advance { await host.settleCancelled() }
             if step == .advance, live("m3") > 1 || live("m4") > 1 || live("m7") > 1 {
-                print("PROPERTY FAILURE settled", step, sequence, registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" })
+                print(
+                    "PROPERTY FAILURE settled", step, sequence,
+                    registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" })
             }
             if step == .advance {
                 // Settled: cancelled tasks have ended, so at most one live task per modifier.
@@ -88,8 +92,11 @@ struct PropertyTests {
         // task still `running` here is a bug and fails below).
         await host.settleCancelled()
         if !registry.liveRecords.isEmpty {
-            print("PROPERTY FAILURE final", sequence, registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" },
-                  "sleeps", context.sleepsInProgress, "pending", host.clock.pendingCount, "inflight", host.clock.inFlightCount)
+            print(
+                "PROPERTY FAILURE final", sequence,
+                registry.liveRecords.map { "\($0.name)#\($0.id.rawValue) \($0.state)" },
+                "sleeps", context.sleepsInProgress, "pending", host.clock.pendingCount, "inflight",
+                host.clock.inFlightCount)
         }
         // After a final disappear no M3/M4/M7 task is alive.
         #expect(registry.liveRecords.isEmpty, "left alive: \(registry.liveRecords.map(\.name))")
@@ -118,8 +125,11 @@ struct PropertyTests {
             await host.settleCancelled()
             let registry = host.context.registry
             if registry.liveRecords.count != 1 || registry.counters.cancelled != count {
-                print("PROPERTY FAILURE bursts", count, registry.liveRecords.map { "\($0.id) \($0.state)" }, registry.counters,
-                      "sleeps", context.sleepsInProgress, "pending", host.clock.pendingCount, "inflight", host.clock.inFlightCount)
+                print(
+                    "PROPERTY FAILURE bursts", count, registry.liveRecords.map { "\($0.id) \($0.state)" },
+                    registry.counters,
+                    "sleeps", context.sleepsInProgress, "pending", host.clock.pendingCount, "inflight",
+                    host.clock.inFlightCount)
             }
             #expect(host.context.registry.liveRecords.map(\.name) == ["m3"])
             #expect(host.context.registry.counters.started == count + 1)

@@ -37,7 +37,9 @@ struct RegistryFlagTests {
         await host.expectNoLiveTasks()
     }
 
-    @Test("§5 retains owner: every live task of the owner is flagged while the released state lives; a cancelling one too, until it returns")
+    @Test(
+        "§5 retains owner: every live task of the owner is flagged while the released state lives; a cancelling one too, until it returns"
+    )
     func retainsOwnerAcrossTasks() async {
         let host = FakeHost()
         let context = host.context

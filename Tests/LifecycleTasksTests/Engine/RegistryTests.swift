@@ -44,10 +44,11 @@ struct RegistryTests {
         await host.settle()
         #expect(context.registry.records.map(\.state) == [.cancelled, .cancelled])
         let events = host.recorder.take()
-        #expect(Array(events.prefix(4)) == [
-            .taskStarted(TaskID(1), name: "throws"), .taskStarted(TaskID(2), name: "swallows"),
-            .taskCancelRequested(TaskID(1)), .taskCancelRequested(TaskID(2)),
-        ])
+        #expect(
+            Array(events.prefix(4)) == [
+                .taskStarted(TaskID(1), name: "throws"), .taskStarted(TaskID(2), name: "swallows"),
+                .taskCancelRequested(TaskID(1)), .taskCancelRequested(TaskID(2)),
+            ])
         // Both were cancelled in the same turn; which action returns first is the scheduler's
         // choice, so the two ends are compared as a set.
         #expect(events.count == 6)
@@ -76,9 +77,11 @@ struct RegistryTests {
         await host.settle()
         await Task.detached { task.cancel() }.value
         await host.settle()
-        #expect(host.recorder.take() == [
-            .taskStarted(TaskID(1), name: "work"), .taskCancelRequested(TaskID(1)), .taskEnded(TaskID(1), .cancelled),
-        ])
+        #expect(
+            host.recorder.take() == [
+                .taskStarted(TaskID(1), name: "work"), .taskCancelRequested(TaskID(1)),
+                .taskEnded(TaskID(1), .cancelled),
+            ])
         await host.expectNoLiveTasks()
     }
 
@@ -100,11 +103,16 @@ struct RegistryTests {
         }
         await host.settle()
         let counters = context.registry.counters
-        #expect(counters == {
-            var expected = RegistryCounters()
-            expected.started = 30; expected.finished = 10; expected.failed = 10; expected.cancelled = 10
-            return expected
-        }())
+        #expect(
+            counters
+                == {
+                    var expected = RegistryCounters()
+                    expected.started = 30
+                    expected.finished = 10
+                    expected.failed = 10
+                    expected.cancelled = 10
+                    return expected
+                }())
         #expect(snapshots.allSatisfy { $0.addUp })
         token.cancel()
         await host.expectNoLiveTasks()
@@ -128,7 +136,7 @@ struct RegistryTests {
         await host.advance(by: .seconds(3))
         let record = context.registry.record(TaskID(1))
         #expect(record?.state == .finished)
-        #expect(record?.isOrphan == true)               // history keeps "ran as orphan"
+        #expect(record?.isOrphan == true)  // history keeps "ran as orphan"
         #expect(context.registry.counters.orphaned == 0)
         await host.expectNoLiveTasks()
     }
@@ -180,12 +188,12 @@ struct RegistryTests {
             guard let state else { return }
             context.registry.unstructuredTask(name: "dismiss", origin: "T6", owner: node) {
                 try await context.sleep(for: .seconds(3))
-                state.hide()                            // captures the view's state
+                state.hide()  // captures the view's state
             }
         }
         await host.appear(node)
         await host.disappear(node)
-        #expect(context.registry.record(TaskID(1))?.retainsOwner == false)   // not released yet
+        #expect(context.registry.record(TaskID(1))?.retainsOwner == false)  // not released yet
         state = nil
         node.ownerStateReleasedExpected()
         #expect(weakState != nil)
@@ -193,7 +201,7 @@ struct RegistryTests {
         await host.advance(by: .seconds(3))
         #expect(context.registry.record(TaskID(1))?.retainsOwner == false)
         await host.settle()
-        #expect(weakState == nil)                          // the task let go of it
+        #expect(weakState == nil)  // the task let go of it
         await host.expectNoLiveTasks()
     }
 
@@ -240,10 +248,11 @@ struct RegistryTests {
         await host.settle()
         second.cancel()
         await host.settle()
-        #expect(changes == [
-            "added #1 running", "updated #1 finished",
-            "added #2 running", "updated #2 cancelling", "updated #2 cancelled", "removed #1",
-        ])
+        #expect(
+            changes == [
+                "added #1 running", "updated #1 finished",
+                "added #2 running", "updated #2 cancelling", "updated #2 cancelled", "removed #1",
+            ])
         token.cancel()
         await host.expectNoLiveTasks()
     }

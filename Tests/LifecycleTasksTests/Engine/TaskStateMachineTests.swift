@@ -1,5 +1,6 @@
-@testable import LifecycleTasks
 import Testing
+
+@testable import LifecycleTasks
 
 /// The life of one registered task (SPEC §5) as a pure machine: no task, no clock, no registry.
 @Suite("Task state machine (SPEC §5)")
@@ -124,13 +125,21 @@ struct TaskStateMachineTests {
     func retainsWhileCancelling() {
         var looked = 0
         var kept = Machine(ownerGone: false)
-        _ = kept.cancel(stateAlive: { looked += 1; return true }())
+        _ = kept.cancel(
+            stateAlive: {
+                looked += 1
+                return true
+            }())
         #expect(looked == 0)
         #expect(!kept.retainsOwner)
 
         var machine = Machine(ownerGone: false)
         _ = machine.ownerReleaseAnnounced(stateAlive: true)
-        _ = machine.cancel(stateAlive: { looked += 1; return true }())
+        _ = machine.cancel(
+            stateAlive: {
+                looked += 1
+                return true
+            }())
         #expect(looked == 1)
         #expect(Row(machine) == Row(.cancelling, retains: true))
         #expect(machine.ownerLookedAtAgain(stateAlive: false) == Change(orphaned: 0, recordChanged: true))
@@ -188,7 +197,9 @@ struct TaskStateMachineTests {
         }
     }
 
-    @Test("§5 counters: over every event sequence up to 5 long, the orphan changes add up to the live orphan flag, and a change is reported exactly when the row changes")
+    @Test(
+        "§5 counters: over every event sequence up to 5 long, the orphan changes add up to the live orphan flag, and a change is reported exactly when the row changes"
+    )
     func everyPath() {
         var paths = 0
         func walk(_ machine: Machine, orphaned: Int, depth: Int, path: [Event]) {

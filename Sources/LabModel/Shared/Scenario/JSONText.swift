@@ -38,7 +38,10 @@ public enum JSONText {
 
         func write(to out: inout String, indent: Int) {
             if let array {
-                guard !array.isEmpty else { out += "[\n\n" + spaces(indent) + "]"; return }
+                guard !array.isEmpty else {
+                    out += "[\n\n" + spaces(indent) + "]"
+                    return
+                }
                 out += "[\n"
                 for (index, element) in array.enumerated() {
                     out += spaces(indent + 2)
@@ -47,7 +50,10 @@ public enum JSONText {
                 }
                 out += spaces(indent) + "]"
             } else if let object {
-                guard !object.isEmpty else { out += "{\n\n" + spaces(indent) + "}"; return }
+                guard !object.isEmpty else {
+                    out += "{\n\n" + spaces(indent) + "}"
+                    return
+                }
                 out += "{\n"
                 let keys = object.keys.sorted()
                 for (index, key) in keys.enumerated() {
@@ -140,10 +146,18 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func set(_ child: JSONText.Node, _ key: Key) { node.object![key.stringValue] = child }
 
     mutating func encodeNil(forKey key: Key) throws { set(JSONText.Node(scalar: "null"), key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { set(try makeNode(value, codingPath: codingPath), key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { set(try makeNode(value, codingPath: codingPath), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { set(try makeNode(value, codingPath: codingPath), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { set(try makeNode(value, codingPath: codingPath), key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        set(try makeNode(value, codingPath: codingPath), key)
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        set(try makeNode(value, codingPath: codingPath), key)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        set(try makeNode(value, codingPath: codingPath), key)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        set(try makeNode(value, codingPath: codingPath), key)
+    }
     mutating func encode(_ value: Int, forKey key: Key) throws { set(try makeNode(value, codingPath: codingPath), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { set(JSONText.Node(scalar: String(value)), key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { set(JSONText.Node(scalar: String(value)), key) }
@@ -203,7 +217,9 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         node.array!.append(try makeNode(value, codingPath: codingPath + [Index(intValue: count)]))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let child = JSONText.Node()
         node.array!.append(child)
         return NodeEncoder(node: child, codingPath: codingPath).container(keyedBy: keyType)

@@ -30,26 +30,28 @@ final class ScenarioRun {
     func begin() {
         start = context.now
         firstTask = context.registry.counters.started + 1
-        tokens.append(context.registry.observe { [weak self] change in
-            switch change {
-            case .added(let record), .updated(let record): self?.saw(record)
-            case .removed: break
-            }
-        })
-        tokens.append(context.log.observe { [weak self] event in
-            guard let self else { return }
-            switch event.kind {
-            case .message(let text):
-                self.messageTimes.append((event.time, text))
-                self.lines.append(.init(t: self.offset(event.time), text: text))
-            case .taskStarted(let id, let name) where id.rawValue >= self.firstTask:
-                self.spans[id] = (name, event.time, nil)
-            case .taskCancelRequested(let id), .taskEnded(let id, _):
-                if self.spans[id]?.stop == nil { self.spans[id]?.stop = event.time }
-            default:
-                break
-            }
-        })
+        tokens.append(
+            context.registry.observe { [weak self] change in
+                switch change {
+                case .added(let record), .updated(let record): self?.saw(record)
+                case .removed: break
+                }
+            })
+        tokens.append(
+            context.log.observe { [weak self] event in
+                guard let self else { return }
+                switch event.kind {
+                case .message(let text):
+                    self.messageTimes.append((event.time, text))
+                    self.lines.append(.init(t: self.offset(event.time), text: text))
+                case .taskStarted(let id, let name) where id.rawValue >= self.firstTask:
+                    self.spans[id] = (name, event.time, nil)
+                case .taskCancelRequested(let id), .taskEnded(let id, _):
+                    if self.spans[id]?.stop == nil { self.spans[id]?.stop = event.time }
+                default:
+                    break
+                }
+            })
     }
 
     /// Seconds since t = 0.
@@ -99,13 +101,17 @@ final class ScenarioRun {
 
     /// A count the spec fixes; `note` says why, after the number ("5 (keeps polling)").
     func expect(_ name: String, count observed: Int, equals expected: Int, note: String? = nil) {
-        expect(name, expected: "\(expected)" + (note.map { " (\($0))" } ?? ""), observed: "\(observed)", observed == expected)
+        expect(
+            name, expected: "\(expected)" + (note.map { " (\($0))" } ?? ""), observed: "\(observed)",
+            observed == expected)
     }
 
     /// A yes-or-no the spec fixes; `note` says why ("yes (the bug)").
     func expect(_ name: String, holds observed: Bool, expected: Bool, note: String? = nil) {
         let yes: (Bool) -> String = { $0 ? "yes" : "no" }
-        expect(name, expected: yes(expected) + (note.map { " (\($0))" } ?? ""), observed: yes(observed), observed == expected)
+        expect(
+            name, expected: yes(expected) + (note.map { " (\($0))" } ?? ""), observed: yes(observed),
+            observed == expected)
     }
 
     func expectTime(_ name: String, at expected: Duration, observed: Double?, expectedText: String? = nil) {
@@ -114,31 +120,39 @@ final class ScenarioRun {
             expect(name, expected: text, observed: "never", false)
             return
         }
-        expect(name, expected: text, observed: "t = \(observed)", abs(observed - expected.roundedSeconds) <= pacer.tolerance.roundedSeconds)
+        expect(
+            name, expected: text, observed: "t = \(observed)",
+            abs(observed - expected.roundedSeconds) <= pacer.tolerance.roundedSeconds)
     }
 
     func expectTimes(_ name: String, at expected: [Duration], observed: [Duration]) {
         let tolerance = pacer.tolerance
-        let matches = expected.count == observed.count
+        let matches =
+            expected.count == observed.count
             && zip(expected, observed).allSatisfy { e, o in abs((o - e).roundedSeconds) <= tolerance.roundedSeconds }
-        expect(name, expected: "at t = \(expected.map(\.roundedSeconds))",
-               observed: observed.isEmpty ? "never" : "at t = \(observed.map(\.roundedSeconds))", matches)
+        expect(
+            name, expected: "at t = \(expected.map(\.roundedSeconds))",
+            observed: observed.isEmpty ? "never" : "at t = \(observed.map(\.roundedSeconds))", matches)
     }
 
     /// Which flags must have stood after a step settled: the spec's orphan / retains-owner.
     func expectFlags(orphan: Bool, retainsOwner: Bool) {
         let raised = Set(standingFlags.map(\.flag))
-        expect("orphan flag", expected: orphan ? "raised" : "not raised",
-               observed: raised.contains("orphan") ? "raised" : "not raised", raised.contains("orphan") == orphan)
-        expect("retains-owner flag", expected: retainsOwner ? "raised" : "not raised",
-               observed: raised.contains("retains owner") ? "raised" : "not raised",
-               raised.contains("retains owner") == retainsOwner)
+        expect(
+            "orphan flag", expected: orphan ? "raised" : "not raised",
+            observed: raised.contains("orphan") ? "raised" : "not raised", raised.contains("orphan") == orphan)
+        expect(
+            "retains-owner flag", expected: retainsOwner ? "raised" : "not raised",
+            observed: raised.contains("retains owner") ? "raised" : "not raised",
+            raised.contains("retains owner") == retainsOwner)
     }
 
     func expectNothingLeft() {
         let left = liveRecords
-        expect("tasks live at the end", expected: "none", observed: left.isEmpty ? "none" : left.map(\.name).joined(separator: ", "),
-               left.isEmpty)
+        expect(
+            "tasks live at the end", expected: "none",
+            observed: left.isEmpty ? "none" : left.map(\.name).joined(separator: ", "),
+            left.isEmpty)
     }
 
     func verdict(_ strategy: AnyStrategyID, timeScale: Double, hideTimes: [Double]) -> ScenarioVerdict {
@@ -196,7 +210,7 @@ final class ScenarioRun {
         let now = offset(context.now)
         if on {
             if var existing = flags[key], existing.until != nil {
-                existing.until = nil    // raised again
+                existing.until = nil  // raised again
                 flags[key] = existing
             } else if flags[key] == nil {
                 flags[key] = .init(

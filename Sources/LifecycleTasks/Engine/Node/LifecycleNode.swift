@@ -155,8 +155,10 @@ public final class LifecycleNode {
         name: String = "task", origin: String = ".task", priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
-        addSlot(TaskSlot(owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
-                         gateOpen: true, operation: action))
+        addSlot(
+            TaskSlot(
+                owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
+                gateOpen: true, operation: action))
         return self
     }
 
@@ -174,11 +176,13 @@ public final class LifecycleNode {
         _ action: @escaping @MainActor @Sendable (ID) async -> Void
     ) -> TaskIDHandle<ID> {
         let handle = TaskIDHandle(id: id, node: self)
-        let slot = TaskSlot(owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
-                            gateOpen: true, makeOperation: {
-            let current = handle.id
-            return { await action(current) }
-        })
+        let slot = TaskSlot(
+            owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
+            gateOpen: true,
+            makeOperation: {
+                let current = handle.id
+                return { await action(current) }
+            })
         handle.slot = slot
         addSlot(slot)
         return handle
@@ -187,7 +191,9 @@ public final class LifecycleNode {
     /// M5: calls `action` with the old and new phase of the node's window while the node is
     /// appeared (a view off screen gets no environment updates).
     @discardableResult
-    public func onScenePhaseChange(_ action: @escaping @MainActor (_ old: ScenePhase, _ new: ScenePhase) -> Void) -> Self {
+    public func onScenePhaseChange(_ action: @escaping @MainActor (_ old: ScenePhase, _ new: ScenePhase) -> Void)
+        -> Self
+    {
         storage.phaseActions.append(action)
         return self
     }
@@ -214,8 +220,9 @@ public final class LifecycleNode {
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
-        let slot = TaskSlot(owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
-                            gateOpen: currentPhase == phase, whilePhase: phase, operation: action)
+        let slot = TaskSlot(
+            owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
+            gateOpen: currentPhase == phase, whilePhase: phase, operation: action)
         addSlot(slot)
         return self
     }

@@ -14,10 +14,13 @@ final class TaskSlot {
     /// Name, origin and owner, shared by every task the slot starts.
     let label: TaskLabel
 
-    init(owner: LifecycleNode, registry: TaskRegistry, name: String, origin: String, priority: TaskPriority, gateOpen: Bool,
-         whilePhase: ScenePhase? = nil,
-         operation: (@MainActor @Sendable () async -> Void)? = nil,
-         makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)? = nil) {
+    init(
+        owner: LifecycleNode, registry: TaskRegistry, name: String, origin: String, priority: TaskPriority,
+        gateOpen: Bool,
+        whilePhase: ScenePhase? = nil,
+        operation: (@MainActor @Sendable () async -> Void)? = nil,
+        makeOperation: (@MainActor () -> @MainActor @Sendable () async -> Void)? = nil
+    ) {
         precondition((operation == nil) != (makeOperation == nil), "TaskSlot: pass an operation or a maker")
         self.registry = registry
         self.label = TaskLabel(name: name, origin: origin, owner: owner)

@@ -41,15 +41,21 @@ struct TaskSlotMachine: Sendable, Equatable {
 
     mutating func appear() -> Actions {
         checkNotAwaiting("appear")
-        guard !isAppeared else { preconditionFailure("TaskSlotMachine: appear while already appeared; call disappear() first") }
-        guard running == nil else { preconditionFailure("TaskSlotMachine: task \(running!) still tracked at appear; disappear must cancel it") }
+        guard !isAppeared else {
+            preconditionFailure("TaskSlotMachine: appear while already appeared; call disappear() first")
+        }
+        guard running == nil else {
+            preconditionFailure("TaskSlotMachine: task \(running!) still tracked at appear; disappear must cancel it")
+        }
         isAppeared = true
         return startIfPossible()
     }
 
     mutating func disappear() -> Actions {
         checkNotAwaiting("disappear")
-        guard isAppeared else { preconditionFailure("TaskSlotMachine: disappear while not appeared; call appear() first") }
+        guard isAppeared else {
+            preconditionFailure("TaskSlotMachine: disappear while not appeared; call appear() first")
+        }
         isAppeared = false
         return cancelRunning()
     }

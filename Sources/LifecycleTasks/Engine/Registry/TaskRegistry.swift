@@ -39,7 +39,10 @@ public final class TaskRegistry {
     /// concurrent executor.
     let taskExecutor: (any TaskExecutor)?
 
-    init(historyLimit: Int, log: EventLog, now: @escaping @MainActor () -> Duration, taskExecutor: (any TaskExecutor)? = nil) {
+    init(
+        historyLimit: Int, log: EventLog, now: @escaping @MainActor () -> Duration,
+        taskExecutor: (any TaskExecutor)? = nil
+    ) {
         precondition(historyLimit >= 0, "historyLimit must not be negative")
         self.historyLimit = historyLimit
         self.storage = RegistryStorage(historyLimit: historyLimit)
@@ -205,7 +208,9 @@ public final class TaskRegistry {
     }
 
     /// The body of a task from ``startManaged(slot:owner:_:)``.
-    private func runManaged(_ entry: TaskEntry, _ slot: TaskSlot, _ operation: @MainActor @Sendable () async -> Void) async {
+    private func runManaged(_ entry: TaskEntry, _ slot: TaskSlot, _ operation: @MainActor @Sendable () async -> Void)
+        async
+    {
         storage.pendingStartCount -= 1
         await operation()
         end(entry, .returned(taskCancelled: Task.isCancelled), slot: slot)
@@ -225,7 +230,8 @@ public final class TaskRegistry {
     /// `mayBeOrphan`: an unstructured task with an owner goes on the owner's list of running
     /// tasks, which its disappear looks through for orphans.
     private func register(label: TaskLabel, owner: LifecycleNode?, mayBeOrphan: Bool, at time: Duration) -> TaskEntry {
-        let entry = TaskEntry(id: storage.makeID(), label: label, startedAt: time, ownerGone: owner.map { !$0.isAppeared } ?? false)
+        let entry = TaskEntry(
+            id: storage.makeID(), label: label, startedAt: time, ownerGone: owner.map { !$0.isAppeared } ?? false)
         if let owner {
             entry.ownerState = owner.ownerState
             // The owner's index: for the orphan check at its disappear, and for the

@@ -145,7 +145,8 @@ struct TaskStateMachine: Sendable, Equatable {
         case .running(ownerGone: true, _), .cancelling:
             return .none
         case .ended:
-            preconditionFailure("TaskStateMachine: owner disappeared for an ended task (\(state)); only live tasks are told")
+            preconditionFailure(
+                "TaskStateMachine: owner disappeared for an ended task (\(state)); only live tasks are told")
         }
     }
 
@@ -195,7 +196,8 @@ struct TaskStateMachine: Sendable, Equatable {
         switch state {
         case .running(let ownerGone, _): state = .running(ownerGone: ownerGone, owner: owner)
         case .cancelling: state = .cancelling(owner: owner)
-        case .ended: preconditionFailure("TaskStateMachine: \(event) for an ended task (\(state)); only live tasks are told")
+        case .ended:
+            preconditionFailure("TaskStateMachine: \(event) for an ended task (\(state)); only live tasks are told")
         }
         return Change(orphaned: 0, recordChanged: retainsOwner != wasRetaining)
     }
