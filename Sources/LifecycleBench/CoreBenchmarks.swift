@@ -114,9 +114,15 @@ enum CoreBenchmarks {
     /// appear + disappear of a node with one M3 task, `cycles` times.
     static func coreCycles(_ cycles: Int) async -> Cost {
         let context = LifecycleContext()
-        let clock = ContinuousClock()
-        let node = LifecycleNode(name: "bench", scene: nil, context: context).task(action(clock))
         let elapsed = stopwatch()
+        await showAndHide(cycles: cycles, context: context)
+        return elapsed()
+    }
+
+    /// `cycles` appear + disappear of one node with one M3 task, in batches, each batch waited
+    /// for until its tasks ended.
+    static func showAndHide(cycles: Int, context: LifecycleContext) async {
+        let node = LifecycleNode(name: "bench", scene: nil, context: context).task(action(ContinuousClock()))
         var done = 0
         while done < cycles {
             let count = min(batch, cycles - done)
@@ -126,9 +132,8 @@ enum CoreBenchmarks {
             }
             done += count
             let left = await context.registry.waitForAllToEnd(timeout: .seconds(60))
-            precondition(left.isEmpty, "core.churn: \(left.count) tasks did not end")
+            precondition(left.isEmpty, "core bench: \(left.count) tasks did not end")
         }
-        return elapsed()
     }
 
     /// The same work with a raw unstructured `Task` and `cancel()`.
@@ -157,19 +162,8 @@ enum CoreBenchmarks {
 
     static func memory(cycles: Int) async -> Metric {
         let context = LifecycleContext()
-        let clock = ContinuousClock()
-        let node = LifecycleNode(name: "bench", scene: nil, context: context).task(action(clock))
         let before = residentBytes()
-        var done = 0
-        while done < cycles {
-            let count = min(batch, cycles - done)
-            for _ in 0..<count {
-                node.appear()
-                node.disappear()
-            }
-            done += count
-            _ = await context.registry.waitForAllToEnd(timeout: .seconds(60))
-        }
+        await showAndHide(cycles: cycles, context: context)
         let after = residentBytes()
         let grown = Double(after - before) / 1_048_576
         var metric = Metric(name: "core.memory", value: grown, unit: "MiB", target: "<= 2 MiB")

@@ -115,12 +115,7 @@ extension ScenarioDriver {
         run.measure("errorsShown", Double(surfaced))
         run.measure("viewStatesAliveAfterClose", Double(statesAfterClose))
 
-        let verdict = run.verdict(AnyStrategyID(id), timeScale: screen.timing.timeScale, hideTimes: [])
-        if cleanUp {
-            screen.reset()
-            await pacer.settle()
-        }
-        return verdict
+        return await run.finish(screen, cleanUp: cleanUp)
     }
 }
 

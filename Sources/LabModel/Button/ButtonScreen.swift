@@ -11,11 +11,6 @@ public struct ExecFailure: Error, Sendable, Hashable, CustomStringConvertible {
 /// The inner view of one showing of the button page: its node and ``ButtonViewState``.
 public typealias ButtonView = PresentedView<ButtonViewState>
 
-extension PageID {
-    /// Seed 001's button work (B1–B3).
-    public static let button = PageID("button")
-}
-
 /// Seed 001's page: an inner view with an *Action!* button whose `exec()` takes L, honours
 /// cancellation and can be set to throw. The view can be shown and closed while work runs; each
 /// showing makes a fresh ``ButtonView`` whose state goes with it.

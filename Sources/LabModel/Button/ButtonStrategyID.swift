@@ -46,3 +46,8 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
         }
     }
 }
+
+extension PageID {
+    /// Seed 001's button work (B1–B3).
+    public static let button = PageID("button")
+}

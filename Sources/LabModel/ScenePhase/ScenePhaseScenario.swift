@@ -121,12 +121,7 @@ extension ScenarioDriver {
         run.measure("pollsWhileInactive", Double(pollsWhileInactive))
         run.measure("sideEffectHeldInBackground", holdingInBackground ? 1 : 0)
 
-        let verdict = run.verdict(AnyStrategyID(id), timeScale: screen.timing.timeScale, hideTimes: [])
-        if cleanUp {
-            screen.reset()
-            await pacer.settle()
-        }
-        return verdict
+        return await run.finish(screen, cleanUp: cleanUp)
     }
 }
 

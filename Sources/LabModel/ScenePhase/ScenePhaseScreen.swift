@@ -3,11 +3,6 @@ public import LifecycleTasks
 /// The inner view of one showing of the scene-phase page: its node and ``ScenePhaseViewState``.
 public typealias ScenePhaseView = PresentedView<ScenePhaseViewState>
 
-extension PageID {
-    /// Seed 003's scene phase (P1–P3).
-    public static let scenePhase = PageID("scene")
-}
-
 /// Seed 003's page: while its inner view is shown it loads its data once (and shows when), polls
 /// a source every P, and holds a side effect. The strategy decides which lifecycle events start
 /// and stop that.

@@ -46,3 +46,8 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
         }
     }
 }
+
+extension PageID {
+    /// Seed 003's scene phase (P1–P3).
+    public static let scenePhase = PageID("scene")
+}

@@ -102,12 +102,7 @@ extension ScenarioDriver {
         run.measure("listenersAfterClose", Double(listenersAfterClose))
         run.measure("statusesPosted", Double(screen.center.postedCount))
 
-        let verdict = run.verdict(AnyStrategyID(screen.strategy), timeScale: screen.timing.timeScale, hideTimes: [])
-        if cleanUp {
-            screen.reset()
-            await pacer.settle()
-        }
-        return verdict
+        return await run.finish(screen, cleanUp: cleanUp)
     }
 }
 

@@ -3,11 +3,6 @@ public import LifecycleTasks
 /// The inner view of one showing of the server page: its node and ``ServerViewState``.
 public typealias ServerView = PresentedView<ServerViewState>
 
-extension PageID {
-    /// Seed 004's server listener (I1).
-    public static let server = PageID("server")
-}
-
 /// Seed 004's page: a server picker and an inner view whose label shows the picked server's
 /// latest status, kept up to date by `.task(id: server)` (I1).
 ///

@@ -22,3 +22,8 @@ public enum ServerStrategyID: String, StrategyIdentifier {
         "switching server cancels the old listener and starts a new one; exactly one listener is live; a status posted by the old server no longer changes the label"
     }
 }
+
+extension PageID {
+    /// Seed 004's server listener (I1).
+    public static let server = PageID("server")
+}

@@ -82,12 +82,7 @@ extension ScenarioDriver {
         run.measure("liveViewStatesAtEnd", Double(screen.liveViewStates))
         run.measure("liveTaskBagsAtEnd", Double(screen.liveTaskBags))
 
-        let verdict = run.verdict(AnyStrategyID(id), timeScale: screen.timing.timeScale, hideTimes: hides)
-        if cleanUp {
-            screen.reset()
-            await pacer.settle()
-        }
-        return verdict
+        return await run.finish(screen, hideTimes: hides, cleanUp: cleanUp)
     }
 }
 

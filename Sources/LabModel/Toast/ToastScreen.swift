@@ -22,11 +22,6 @@ public struct HideEvent: Sendable, Hashable, Codable {
 /// the hide.
 public typealias ToastView = PresentedView<ToastViewState>
 
-extension PageID {
-    /// SPEC §3's toast page (T1–T6).
-    public static let toast = PageID("toast")
-}
-
 /// SPEC §3's toast page: seed 000's `ContentView`, holding `isPresented` and making a fresh
 /// ``ToastView`` each time the toast is shown, as `if isPresented { ToastView() }` does.
 ///

@@ -73,3 +73,8 @@ public enum ToastStrategyID: String, StrategyIdentifier {
         }
     }
 }
+
+extension PageID {
+    /// SPEC §3's toast page (T1–T6).
+    public static let toast = PageID("toast")
+}

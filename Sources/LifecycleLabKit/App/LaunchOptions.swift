@@ -42,7 +42,7 @@ public struct LaunchOptions: Sendable, Hashable {
     static let options: [Option] = [
         Option(
             name: "--strategy", valueName: "ID",
-            help: "Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase), I1 (server).",
+            help: "Strategy to start with: \(strategyRanges).",
             keyPath: \.strategy),
         Option(
             name: "--page", valueName: "NAME",
@@ -177,6 +177,15 @@ public struct LaunchOptions: Sendable, Hashable {
     }
 
     static var pageList: String { LabPages.all.map { $0.id.rawValue }.joined(separator: ", ") }
+
+    /// "T1–T6 (toast), B1–B3 (button), …": each page's strategies as a range.
+    static var strategyRanges: String {
+        LabPages.withScenario.map { page in
+            let ids = page.strategies.map(\.rawValue)
+            let range = ids.count > 1 ? "\(ids[0])–\(ids[ids.count - 1])" : ids.joined()
+            return "\(range) (\(page.title.lowercased()))"
+        }.joined(separator: ", ")
+    }
 
     static var scenarioList: String { LabPages.withScenario.map { $0.id.rawValue }.joined(separator: ", ") }
 

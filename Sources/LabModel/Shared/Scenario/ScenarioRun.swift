@@ -155,6 +155,19 @@ final class ScenarioRun {
             left.isEmpty)
     }
 
+    /// Takes the verdict for `screen`'s strategy, then, with `cleanUp`, resets the screen (which
+    /// cancels what a bug left running) and lets that settle.
+    func finish<Strategy, State>(
+        _ screen: ViewScreen<Strategy, State>, hideTimes: [Double] = [], cleanUp: Bool
+    ) async -> ScenarioVerdict {
+        let verdict = verdict(AnyStrategyID(screen.strategy), timeScale: screen.timing.timeScale, hideTimes: hideTimes)
+        if cleanUp {
+            screen.reset()
+            await pacer.settle()
+        }
+        return verdict
+    }
+
     func verdict(_ strategy: AnyStrategyID, timeScale: Double, hideTimes: [Double]) -> ScenarioVerdict {
         tokens.forEach { $0.cancel() }
         tokens = []
