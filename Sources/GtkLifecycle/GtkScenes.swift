@@ -2,7 +2,7 @@ public import Gtk
 public import LifecycleTasks
 
 /// Feeds the core's scenes from GTK windows: each window's `is-active`, `GdkToplevel` state and
-/// visibility become its ``WindowScene``'s phase, and the ``AppScene`` aggregates them (SPEC §1).
+/// visibility become its `WindowScene`'s phase, and the `AppScene` aggregates them (SPEC §1).
 ///
 /// ```swift
 /// let scenes = GtkScenes(context: context)

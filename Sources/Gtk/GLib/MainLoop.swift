@@ -18,7 +18,7 @@ import Glibc
 /// itself: measured, a source that skips the read stays readable and spins a core — 1.95 s of
 /// CPU in 2 s of idle, against 0.3 ms with the read), then drains the queue. Jobs enqueued
 /// while draining write the fd again, so nothing is lost; when more main-actor work arrives at
-/// once (or within ``lingerMicroseconds``: a short spin, then blocked) the callback drains
+/// once (or within `lingerMicroseconds`: a short spin, then blocked) the callback drains
 /// again (within a 1 ms budget) instead of going round the whole GLib loop.
 ///
 /// With nothing to do the process sleeps in `poll`: no timer, no spinning. Wake latency is one

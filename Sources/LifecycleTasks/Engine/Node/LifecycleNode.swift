@@ -10,7 +10,7 @@ public struct NodeID: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// The stand-in for a SwiftUI view's lifecycle: hosts drive it, modifiers hang work on it.
 ///
-/// A host (the GTK adapter, or ``LifecycleTestSupport``'s fake host) calls ``appear()`` and
+/// A host (the GTK adapter, or the fake host of the LifecycleTestSupport library) calls ``appear()`` and
 /// ``disappear()`` and sets the node's ``scene``; the modifiers M1–M7 (SPEC §2) react the way
 /// SwiftUI's do. Everything runs on the main actor; tasks default to `.userInitiated`.
 ///

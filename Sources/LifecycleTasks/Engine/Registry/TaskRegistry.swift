@@ -14,7 +14,7 @@
 /// print(context.registry.counters)       // live 1, started 1, …
 /// ```
 ///
-/// Each task's life is a ``TaskStateMachine`` (where the orphan and retains-owner rules live);
+/// Each task's life is a `TaskStateMachine` (where the orphan and retains-owner rules live);
 /// the registry is the layer around it that starts and cancels the real tasks, keeps the
 /// counters and the event log, and tells the observers.
 @MainActor
@@ -138,7 +138,7 @@ public final class TaskRegistry {
     /// Registers and starts an unstructured task whose action runs on the main actor.
     ///
     /// The task notices an outside `cancel()` of the returned handle through a cancellation
-    /// handler; its end goes through ``TaskStateMachine/end(_:at:)``, which decides the final
+    /// handler; its end goes through `TaskStateMachine.end(_:at:)`, which decides the final
     /// state.
     func start(
         name: String, origin: String, owner: LifecycleNode?, priority: TaskPriority?,
