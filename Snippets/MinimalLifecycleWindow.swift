@@ -6,7 +6,7 @@ import GtkLifecycle
 import LifecycleTasks
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // snippet.show
