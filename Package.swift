@@ -58,7 +58,7 @@ let package = Package(
             swiftSettings: settings
         ),
         // The app links the Swift runtime statically: loading and binding its shared libraries
-        // cost about 5 ms of start-up (issue 4, `app.startup`). GTK stays a shared library.
+        // cost about 5 ms of start-up (`app.startup`). GTK stays a shared library.
         .executableTarget(
             name: "LifecycleLab",
             dependencies: ["LifecycleLabKit"],
