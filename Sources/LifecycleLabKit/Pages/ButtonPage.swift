@@ -137,7 +137,9 @@ public final class ButtonPage: LabPage {
         screenToken = screen.onChange { [weak self] in self?.refresh() }
         let id = screen.strategy
         layout.select(pickerIndex: ButtonStrategyID.allCases.firstIndex(of: id) ?? 0)
-        layout.showStrategy(badge: "\(id.rawValue) · \(id.kind.rawValue)", kind: id.kind, explanation: id.explanation)
+        layout.showStrategy(
+            badge: "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
+            seedNote: id.seedNote)
         refresh()
     }
 

@@ -146,7 +146,9 @@ public final class ScenePhasePage: LabPage {
         sideEffect.onChange = { [weak self] in self?.refresh() }
         let id = screen.strategy
         layout.select(pickerIndex: ScenePhaseStrategyID.allCases.firstIndex(of: id) ?? 0)
-        layout.showStrategy(badge: "\(id.rawValue) · \(id.kind.rawValue)", kind: id.kind, explanation: id.explanation)
+        layout.showStrategy(
+            badge: "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
+            seedNote: id.seedNote)
         refresh()
     }
 

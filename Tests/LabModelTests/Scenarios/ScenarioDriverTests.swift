@@ -67,6 +67,29 @@ struct ScenarioDriverTests {
         await host.expectNoLiveTasks()
     }
 
+    @Test("T7 scenario: hides on time, but the dropped countdown runs on as an orphan from t = D/3 to 0.9 D")
+    func t7Verdict() async {
+        let (verdict, host) = await headless(ToastStrategyID.t7)
+        #expect(verdict.hideTimes == [1, 4.5])
+        #expect(verdict.log.filter { $0.text == "task cancel" }.map(\.t) == [1])
+        #expect(verdict.flagsRaised.map { "\($0.task) \($0.flag) \($0.t)–\($0.until ?? -1)" } == ["1 orphan 1.0–2.7"])
+        // Nine ticks per countdown: neither was ever cancelled.
+        #expect(verdict.measurements["countdownTicks"] == 18)
+        await host.expectNoLiveTasks()
+    }
+
+    @Test("T8 scenario: each save finishes (t = 2 and 3.5), marked detached, never orphan; the timer is T2's")
+    func t8Verdict() async {
+        let (verdict, host) = await headless(ToastStrategyID.t8)
+        #expect(verdict.hideTimes == [1, 4.5])
+        #expect(verdict.log.filter { $0.text == "saved" }.map(\.t) == [2, 3.5])
+        #expect(verdict.log.filter { $0.text == "task cancel" }.map(\.t) == [1])
+        #expect(verdict.flagsRaised.isEmpty)
+        #expect(verdict.checks.contains { $0.name == "detached flag" && $0.passed })
+        #expect(verdict.measurements["savesFinished"] == 2)
+        await host.expectNoLiveTasks()
+    }
+
     @Test("B1 scenario: 3 presses run 3 execs; the error vanishes; orphan and retains-owner flags")
     func b1Verdict() async {
         let (verdict, host) = await headless(ButtonStrategyID.b1)
