@@ -65,13 +65,19 @@ extension ViewHost {
 public final class ImmediateHost<Hosted: HostedView>: ViewHost {
     /// The views presented and not dismissed yet, oldest first.
     public private(set) var shown: [Hosted] = []
+    /// Whether presenting runs the node's `willAppear()` before its appear, as a GTK host does
+    /// from the fresh view widget's realize (seed 003's 3-B, P5).
+    public let firesWillAppear: Bool
 
-    /// Makes a host that shows nothing yet.
-    public init() {}
+    /// Makes a host that shows nothing yet; `firesWillAppear`: see ``firesWillAppear``.
+    public init(firesWillAppear: Bool = false) {
+        self.firesWillAppear = firesWillAppear
+    }
 
-    /// Records the view and makes its node appear.
+    /// Records the view and makes its node appear (after its `willAppear()`, if the host fires it).
     public func present(_ view: Hosted) {
         shown.append(view)
+        if firesWillAppear { view.node.willAppear() }
         view.node.appear()
     }
 

@@ -118,4 +118,29 @@ struct RegistryFlagTests {
         #expect(context.registry.counters.addUp)
         await host.expectNoLiveTasks()
     }
+
+    @Test(
+        "§5 orphan: a task started between willAppear and appear belongs to the coming appearance (seed 003's 3-B); after a disappear it is an orphan as any other"
+    )
+    func startedAtWillAppear() async {
+        let host = FakeHost()
+        let context = host.context
+        let node = host.node("scene view")
+        node.onWillAppear {
+            context.registry.unstructuredTask(name: "poll", origin: "P5", owner: node) {
+                try await context.sleep(for: .seconds(60))
+            }
+        }
+        node.willAppear()
+        #expect(node.isAboutToAppear)
+        await host.settle()
+        #expect(context.registry.record(TaskID(1))?.isOrphan == false)
+        await host.appear(node)
+        #expect(!node.isAboutToAppear)
+        #expect(context.registry.counters.orphaned == 0)
+        await host.disappear(node)
+        #expect(context.registry.record(TaskID(1))?.isOrphan == true)
+        context.registry.cancelAll()
+        await host.expectNoLiveTasks()
+    }
 }

@@ -232,7 +232,8 @@ public final class TaskRegistry {
     /// tasks, which its disappear looks through for orphans.
     private func register(label: TaskLabel, owner: LifecycleNode?, mayBeOrphan: Bool, at time: Duration) -> TaskEntry {
         let entry = TaskEntry(
-            id: storage.makeID(), label: label, startedAt: time, ownerGone: owner.map { !$0.isAppeared } ?? false)
+            id: storage.makeID(), label: label, startedAt: time,
+            ownerGone: owner.map { !$0.isAppeared && !$0.isAboutToAppear } ?? false)
         if let owner {
             entry.ownerState = owner.ownerState
             // The owner's index: for the orphan check at its disappear, and for the
