@@ -3,7 +3,7 @@ import LabModel
 import LifecycleLabKit
 import LifecycleTasks
 
-/// SPEC §4 on the app's pages: B1–B3, P1–P3, I1 and N1 in a real window under Xvfb
+/// SPEC §4 on the app's pages: B1–B3, P1–P5, I1 and N1 in a real window under Xvfb
 /// and openbox, driven through the pages' real widgets — clicks, closing the inner page,
 /// minimizing and restoring the window, moving the focus away and back, picking servers and
 /// switching the inner stack's pages — with the registry's flags and counters checked.

@@ -4,7 +4,7 @@ public import LifecycleTasks
 public typealias ScenePhaseView = PresentedView<ScenePhaseViewState>
 
 extension PageID {
-    /// Seed 003's scene phase (P1–P3).
+    /// Seed 003's scene phase (P1–P5).
     public static let scenePhase = PageID("scene")
 }
 

@@ -42,7 +42,7 @@ public struct LaunchOptions: Sendable, Hashable {
     static let options: [Option] = [
         Option(
             name: "--strategy", valueName: "ID",
-            help: "Strategy to start with: T1–T6 (toast), B1–B3 (button), P1–P3 (scene phase), I1 (server).",
+            help: "Strategy to start with: T1–T8 (toast), B1–B3 (button), P1–P5 (scene phase), I1 (server).",
             keyPath: \.strategy),
         Option(
             name: "--page", valueName: "NAME",
@@ -73,7 +73,7 @@ public struct LaunchOptions: Sendable, Hashable {
             "",
             "Lifecycle Lab shows SwiftUI's view-lifecycle tasks (onAppear, .task, .task(id:), scene",
             "phase) running in a GTK window, with a live panel of every task: reproduce each bug and",
-            "each fix of the spec, switch strategies from the menu (Ctrl+1…6).",
+            "each fix of the spec, switch strategies from the menu (Ctrl+1…8).",
             "",
             "Options:",
         ]
