@@ -24,8 +24,20 @@ public final class WidgetLifecycle {
 
     /// Connects `widget`'s map and unmap to `node`. If the widget is mapped already, the node
     /// appears now, as it would have at map.
-    public init(node: LifecycleNode, widget: Widget) {
+    ///
+    /// `willAppearAtRealize`: the node's `willAppear()` runs at the widget's `realize` (seed 003's
+    /// 3-B hook). GTK realizes a widget before its first map — in `gtk_widget_map`, or already
+    /// when it is added to a realized parent — and never again while it lives, so this is a
+    /// will-appear only for a widget made fresh for each showing (`if isPresented { View() }`),
+    /// not for one that is shown, hidden and shown again.
+    public init(node: LifecycleNode, widget: Widget, willAppearAtRealize: Bool = false) {
         self.node = node
+        if willAppearAtRealize {
+            precondition(
+                !widget.isRealized,
+                "WidgetLifecycle: willAppearAtRealize needs a widget not realized yet; bind it before adding it")
+            connections.insert(widget.onRealize { [node] in node.willAppear() })
+        }
         connections.insert(
             widget.onMap { [node] in
                 if !node.isAppeared { node.appear() }

@@ -3,7 +3,7 @@ import LabModel
 import LifecycleLabKit
 import LifecycleTasks
 
-/// SPEC §4 on the app's pages: B1–B3, P1–P3, I1 and N1 in a real window under Xvfb
+/// SPEC §4 on the app's pages: B1–B3, P1–P5, I1 and N1 in a real window under Xvfb
 /// and openbox, driven through the pages' real widgets — clicks, closing the inner page,
 /// minimizing and restoring the window, moving the focus away and back, picking servers and
 /// switching the inner stack's pages — with the registry's flags and counters checked.
@@ -13,7 +13,7 @@ import LifecycleTasks
 enum AppPageTests {
     static var cases: [GtkTestCase] {
         [
-            buttonB1, buttonB2, buttonB3, buttonHidden,
+            buttonB1, buttonB2, buttonB3, buttonHidden, buttonPitfalls,
             scenePhase(.p1), scenePhase(.p2), scenePhase(.p3), scenePhaseNotShown,
             serverI1, navigationN1,
         ]
@@ -191,6 +191,28 @@ enum AppPageTests {
                 expectEqual(fixture.registry.liveRecords.count { $0.isOrphan }, id == .b2 ? 0 : 1, "\(id): orphans")
                 page.root.show()
                 try await waitFor("\(id): page node appeared again") { page.screen.view?.node.isAppeared == true }
+            }
+            await fixture.finish(page)
+        }
+    }
+
+    static var buttonPitfalls: GtkTestCase {
+        GtkTestCase(
+            "B1/B2: the page shows seed 001's compile-time pitfalls, each sample's code as kept true by the tests, and the compiler's message for the one that fails"
+        ) {
+            let fixture = try PageFixture(timeScale: 1)
+            let page = ButtonPage(environment: fixture.environment)
+            try await fixture.show(page.root)
+            expectEqual(page.pitfallCodeLabels.map(\.text), ButtonPitfalls.samples.map(\.code), "code shown")
+            expect(page.pitfallCodeLabels.allSatisfy(\.isMapped), "the samples are on the page")
+            expectEqual(
+                page.compilerErrorLabels.map(\.text), ["Swift 6.3: error: no exact matches in call to initializer"],
+                "the compiler's message is shown")
+            expect(page.compilerErrorLabels.allSatisfy(\.isMapped), "under its sample")
+            for id in ButtonStrategyID.allCases {
+                page.select(strategy: AnyStrategyID(id))
+                expectEqual(page.seedNoteLabel.text, id.seedNote, "\(id)'s seed note shown where it is chosen")
+                expect(page.seedNoteLabel.isMapped, "\(id)'s seed note visible")
             }
             await fixture.finish(page)
         }

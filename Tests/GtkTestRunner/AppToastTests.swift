@@ -81,8 +81,42 @@ enum AppToastTests {
                 await fixture.close()
             },
             GtkTestCase(
-                "§3 toast: repeated presses leave one live timer (T2, T4, T5) or one per press (T1, T6)",
-                timeout: .seconds(20)
+                "§3 toast: the timer's hide slides the toast out, then removes it; the node disappears at the slide's end, the hide is timed at its start"
+            ) {
+                let fixture = try AppFixture(["--strategy", "T2", "--time-scale", "0.2"])
+                try await fixture.ready()
+                let page = fixture.toastPage
+                let d = fixture.environment.timing.toastDuration
+                page.showButton.click()
+                let toast = try unwrap(page.host.shownWidgets.first as? Revealer, "toast revealer")
+                let node = try unwrap(page.screen.presented?.node, "toast node")
+                try await waitFor("toast revealed") { toast.isChildRevealed }
+                var unmappedAt: Duration?
+                toast.onUnmap { unmappedAt = fixture.environment.context.now }
+                try await waitFor("the timer's hide starts", timeout: .seconds(3)) { !page.screen.hideEvents.isEmpty }
+                let hide = page.screen.hideEvents[0]
+                expectEqual(hide.cause, .timer, "hidden by its timer")
+                expect(!page.screen.isPresented, "the toast left the model when the hide started")
+                expect(toast.isMapped && node.isAppeared, "still on screen while it slides out")
+                expect(!toast.revealsChild, "sliding out")
+                expectEqual(page.host.leavingWidgets.count, 1, "one toast leaving")
+                try await waitFor("removed after the slide") { page.host.shownWidgets.isEmpty }
+                expect(!node.isAppeared, "the node disappeared at the slide's end")
+                let slide = ToastScreen.slideOutDuration(fixture.environment.timing)
+                let took = (unmappedAt ?? .zero) - hide.time
+                expect(
+                    took >= slide - .milliseconds(5) && took < slide + d / 2,
+                    "unmapped \(took) after the hide started; the slide takes \(slide)")
+                // The button's hide, on a fresh toast: gone inside the click.
+                page.showButton.click()
+                let second = try unwrap(page.host.shownWidgets.first, "second toast")
+                page.hideButton.click()
+                expect(!second.isMapped && page.host.shownWidgets.isEmpty, "the button's hide is instant")
+                await fixture.close()
+            },
+            GtkTestCase(
+                "§3 toast: repeated presses leave one live timer (T2, T4, T5, T7, T8) or one per press (T1, T6)",
+                timeout: .seconds(30)
             ) {
                 for id in ToastStrategyID.allCases where id != .t3 {
                     let fixture = try AppFixture(["--strategy", id.rawValue, "--time-scale", "1"])
@@ -97,7 +131,10 @@ enum AppToastTests {
                     }
                     page.showButton.click()
                     await settle(.milliseconds(50))
-                    let timers = fixture.registry.liveRecords.filter { $0.state == .running }.count
+                    // Timers only: T7's dropped countdowns and T8's saves run beside them.
+                    let timers = fixture.registry.liveRecords.filter {
+                        $0.state == .running && $0.name.hasSuffix("then hide")
+                    }.count
                     let expected = (id == .t1 || id == .t6) ? presses + 1 : 1
                     expectEqual(timers, expected, "\(id) live timers after \(presses) show/hide presses and a show")
                     await fixture.close()
@@ -158,7 +195,7 @@ enum AppToastTests {
 
     /// The documented repro (t = 0 show, D/3 hide, D/2 show) through the real buttons.
     static func reproCase(_ id: ToastStrategyID) -> GtkTestCase {
-        let outcome = id.isBuggy ? (id == .t3 ? "trap" : "bug") : "fixed"
+        let outcome = id.kind.label
         return GtkTestCase("\(id.rawValue): documented repro in the real window (\(outcome))", timeout: .seconds(15)) {
             let fixture = try AppFixture(["--strategy", id.rawValue, "--time-scale", "0.25"])
             try await fixture.ready()
@@ -168,12 +205,21 @@ enum AppToastTests {
             // coalesced update of the same turn.
             let panel = fixture.window.panel
             var shownFlags: Set<String> = []
+            var shownDetached: Set<Int> = []
             let watch = fixture.registry.observe { change in
-                guard case .updated(let record) = change, record.isOrphan || record.retainsOwner else { return }
-                MainLoop.idle {
-                    guard let shown = panel.flags(for: record.id) else { return }
-                    if shown.orphan { shownFlags.insert("\(record.id.rawValue) orphan") }
-                    if shown.retains { shownFlags.insert("\(record.id.rawValue) retains owner") }
+                switch change {
+                case .added(let record) where record.isDetached:
+                    MainLoop.idle {
+                        if panel.isDetached(record.id) == true { shownDetached.insert(record.id.rawValue) }
+                    }
+                case .updated(let record) where record.isOrphan || record.retainsOwner:
+                    MainLoop.idle {
+                        guard let shown = panel.flags(for: record.id) else { return }
+                        if shown.orphan { shownFlags.insert("\(record.id.rawValue) orphan") }
+                        if shown.retains { shownFlags.insert("\(record.id.rawValue) retains owner") }
+                    }
+                default:
+                    break
                 }
             }
             let verdict = await fixture.toastPage.runScenario(driver: fixture.driver())
@@ -191,7 +237,14 @@ enum AppToastTests {
             switch id {
             case .t1: expect(flags.contains("orphan"), "T1 flags an orphan timer: \(flags)")
             case .t6: expect(flags.contains { $0.contains("retain") }, "T6 flags retains owner: \(flags)")
+            case .t7: expectEqual(flags, ["orphan"], "T7 flags the dropped countdown as an orphan")
             default: expect(flags.isEmpty, "\(id) raises no flag: \(flags)")
+            }
+            if id == .t8 {
+                // Both saves were shown as detached on purpose, and neither as an orphan.
+                expectEqual(shownDetached.count, 2, "the panel marked both saves detached")
+                expect(
+                    v.log.filter { $0.text == "saved" }.count == 2, "T8: both saves ran to their end: \(v.log)")
             }
             // The live panel beside the page tells the same story (SPEC §5).
             panel.flushPendingChanges()

@@ -35,6 +35,57 @@ enum LifecycleEventTests {
                 expectEqual(
                     log.take(), ["disappear child", "disappear parent", "appear parent"], "hidden child stays unmapped")
             },
+            GtkTestCase(
+                "3-B willAppear: a fresh widget added to a shown container is realized before it maps, once; the binding's willAppear comes before the appear"
+            ) {
+                let window = Harness.window("will-appear")
+                let box = Box(.vertical)
+                window.child = box
+                window.present()
+                try await waitFor("container mapped") { box.isMapped }
+                let context = LifecycleContext(clock: ContinuousClock())
+                let node = LifecycleNode(name: "view", scene: nil, context: context)
+                var order: [String] = []
+                node.onWillAppear { order.append("willAppear") }.onAppear { order.append("appear") }
+                let view = Label("fresh view")
+                view.onRealize { order.append("realize") }
+                view.onMap { order.append("map") }
+                let binding = WidgetLifecycle(node: node, widget: view, willAppearAtRealize: true)
+                box.append(view)
+                // GTK's own signals, in the order it emits them, with the node's events inside.
+                expectEqual(order, ["realize", "willAppear", "map", "appear"], "first showing")
+                view.hide()
+                view.show()
+                // Realized once: a widget shown again is not, which is why the hook is only for
+                // a widget made fresh for each showing.
+                expectEqual(order.suffix(2), ["map", "appear"], "shown again: no realize, no willAppear")
+                binding.detach()
+            },
+            GtkTestCase(
+                "N1 evidence: GTK 4.8's stack maps the new page before it notifies visible-child, with or without a transition"
+            ) {
+                for transition in [StackTransition.none, .crossfade] {
+                    let window = Harness.window("stack order")
+                    let stack = Stack()
+                    stack.transition = transition
+                    stack.transitionDuration = 100
+                    let first = Box(.vertical)
+                    let second = Box(.vertical)
+                    stack.addTitled(first, name: "first", title: "First")
+                    stack.addTitled(second, name: "second", title: "Second")
+                    window.child = stack
+                    window.present()
+                    try await waitFor("first page mapped") { first.isMapped }
+                    var order: [String] = []
+                    first.onUnmap { order.append("unmap first") }
+                    second.onMap { order.append("map second") }
+                    stack.onVisibleChildChanged { order.append("notify visible-child") }
+                    stack.visibleChildName = "second"
+                    try await waitFor("first page unmapped") { !first.isMapped }
+                    // So notify::visible-child cannot be a will-appear: the page has mapped by then.
+                    expectEqual(order, ["map second", "notify visible-child", "unmap first"], "\(transition)")
+                }
+            },
             GtkTestCase("§1 disappear: removing a widget unmaps it; adding it back maps it") {
                 let window = Harness.window("remove")
                 let box = Box(.vertical)

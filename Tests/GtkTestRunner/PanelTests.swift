@@ -114,6 +114,33 @@ enum PanelTests {
                 expectEqual(panel.counters.orphaned, 0, "orphaned counter after the cancel")
                 try await finish(context, panel)
             },
+            GtkTestCase(
+                "§5 panel: a task detached on purpose is marked detached, never orphan, and counted apart (T8)"
+            ) {
+                let (context, panel) = try await makePanel()
+                let node = LifecycleNode(name: "toast", scene: nil, context: context)
+                node.appear()
+                let save = context.registry.unstructuredTask(
+                    name: "save", origin: "T8", owner: node, detached: true
+                ) {
+                    try await context.sleep(for: .seconds(30))
+                }
+                try await waitFor("row") { panel.rowCount == 1 }
+                expectEqual(panel.isDetached(TaskID(1)), true, "marked detached from the start")
+                expectEqual(panel.counters.detached, 1, "detached counter")
+                node.disappear()
+                await settle(.milliseconds(50))
+                expect(panel.flags(for: TaskID(1))! == (false, false), "no orphan flag after the owner went")
+                let text = panel.row(for: TaskID(1)) ?? ""
+                expect(text.contains("[detached]") && !text.contains("[orphan]"), "row \"\(text)\"")
+                expectEqual(panel.counters.orphaned, 0, "orphaned counter")
+                expectEqual(panel.counters, context.registry.counters, "counters")
+                save.cancel()
+                try await waitFor("cancelled") { panel.state(for: TaskID(1)) == .cancelled }
+                expectEqual(panel.counters.detached, 0, "detached counter once it ended")
+                expectEqual(panel.isDetached(TaskID(1)), true, "the ended row keeps the mark")
+                try await finish(context, panel)
+            },
             GtkTestCase("§5 panel: retains-owner flag when a task keeps the owner's state alive (T6)") {
                 let (context, panel) = try await makePanel()
                 let node = LifecycleNode(name: "toast view", scene: nil, context: context)
@@ -151,13 +178,13 @@ enum PanelTests {
                 try await waitFor("two ended") { panel.counters.finished == 1 && panel.counters.failed == 1 }
                 expectEqual(
                     panel.countersText,
-                    "live 1 · started 3 · cancelled 0 · finished 1 · failed 1 · orphaned 0", "mid-way")
+                    "live 1 · started 3 · cancelled 0 · finished 1 · failed 1 · orphaned 0 · detached 0", "mid-way")
                 node.disappear()
                 try await waitFor("cancelled") { panel.counters.cancelled == 1 }
                 expectEqual(panel.counters, registry.counters, "counters")
                 expectEqual(
                     panel.countersText,
-                    "live 0 · started 3 · cancelled 1 · finished 1 · failed 1 · orphaned 0", "at the end")
+                    "live 0 · started 3 · cancelled 1 · finished 1 · failed 1 · orphaned 0 · detached 0", "at the end")
                 try await finish(context, panel)
             },
             GtkTestCase(
@@ -461,26 +488,30 @@ enum PanelTests {
                 expectEqual(panel.ticks, ticksAtStop, "no tick after stop()")
             },
             GtkTestCase(
-                "§5 panel counters: six cells show the counters; failed and orphaned are alerts while above zero"
+                "§5 panel counters: seven cells show the counters; failed and orphaned are alerts while above zero, detached never"
             ) {
                 let view = CountersView()
                 expectEqual(
                     view.cells.map(\.text),
-                    ["live 0", "started 0", "cancelled 0", "finished 0", "failed 0", "orphaned 0"], "at first")
+                    ["live 0", "started 0", "cancelled 0", "finished 0", "failed 0", "orphaned 0", "detached 0"],
+                    "at first")
                 var counters = RegistryCounters()
                 (counters.live, counters.started, counters.cancelled, counters.failed, counters.orphaned) = (
-                    2, 5, 1, 2, 1
+                    3, 5, 1, 2, 1
                 )
+                counters.detached = 1
                 view.show(counters)
                 expectEqual(
                     view.cells.map(\.text),
-                    ["live 2", "started 5", "cancelled 1", "finished 0", "failed 2", "orphaned 1"], "shown")
+                    ["live 3", "started 5", "cancelled 1", "finished 0", "failed 2", "orphaned 1", "detached 1"],
+                    "shown")
                 expectEqual(
-                    view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, true], "alerts")
-                (counters.live, counters.cancelled, counters.orphaned) = (0, 3, 0)
+                    view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, true, false],
+                    "alerts")
+                (counters.live, counters.cancelled, counters.orphaned, counters.detached) = (0, 3, 0, 0)
                 view.show(counters)
                 expectEqual(
-                    view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, false],
+                    view.cells.map { $0.hasCssClass("alert") }, [false, false, false, false, true, false, false],
                     "orphaned is no alert once no orphan runs")
                 expectEqual(view.shown, counters, "shown")
             },

@@ -30,12 +30,12 @@ check() {
     echo "PASS $name"; passed=$((passed + 1))
 }
 
-check "unknown strategy"        2 "valid: T1, T2, T3, T4, T5, T6, B1, B2, B3, P1, P2, P3, I1" -- --strategy T9
+check "unknown strategy"        2 "valid: T1, T2, T3, T4, T5, T6, T7, T8, B1, B2, B3, P1, P2, P3, P4, P5, I1" -- --strategy T9
 check "empty strategy"          2 "unknown strategy" -- --strategy ""
 check "unknown page"            2 "valid: toast, button, scene, server, navigation" -- --page settings
 check "unknown scenario"        2 "valid: toast, button, scene, server" -- --scenario nope
 check "scenario without repro"  2 "valid: toast, button, scene, server" -- --scenario navigation
-check "strategy of other page"  2 "valid for it: T1, T2, T3, T4, T5, T6" -- --scenario toast --strategy B1
+check "strategy of other page"  2 "valid for it: T1, T2, T3, T4, T5, T6, T7, T8" -- --scenario toast --strategy B1
 check "scale zero"              2 "greater than 0" -- --time-scale 0
 check "scale negative"          2 "greater than 0" -- --time-scale -1
 check "scale not a number"      2 "is not a number" -- --time-scale fast

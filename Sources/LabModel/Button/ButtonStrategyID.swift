@@ -34,6 +34,18 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
     /// Bug or fix, as SPEC §4's table says.
     public var kind: StrategyKind { self == .b1 ? .bug : .fix }
 
+    /// What seed 001 concludes about the strategy.
+    public var seedNote: String? {
+        switch self {
+        case .b1:
+            "Seed 001: the Task outlives the view and keeps it alive until exec ends, and a thrown error is lost (pitfalls below)."
+        case .b2:
+            "Seed 001's first way: clear, but the Task's initializer and type follow its closure (pitfalls below)."
+        case .b3:
+            ButtonPitfalls.conclusion
+        }
+    }
+
     /// The spec's outcome text for this strategy's row.
     public var expectedOutcome: String {
         switch self {

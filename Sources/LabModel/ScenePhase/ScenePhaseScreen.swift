@@ -34,6 +34,12 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
     public private(set) var pollsWhileInactive = 0
     /// Whether this page holds the side effect now.
     public private(set) var isHoldingSideEffect = false
+    /// Calls of the strategy's `onActive` so far (P2, P4, P5).
+    public private(set) var activeCalls = 0
+    /// Calls of `onActive` made before the view's node appeared (P5: from `willAppear`).
+    public private(set) var activeCallsBeforeAppear = 0
+    /// Calls of the strategy's `onInactive` so far (P2, P4, P5); two in a row is the seed's reader.
+    public private(set) var inactiveCalls = 0
 
     /// Makes the screen with its view closed.
     /// - Parameters:
@@ -133,21 +139,17 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                 }
         case .p2:
             // Seed 003's fix: `.onActive { … } onInactive: { … }` (M6).
-            view.node.onActive(
-                { [weak self, weak node = view.node, weak state = view.state] in
-                    guard let self else { return }
-                    self.load()
-                    state?.pollingTask = registry.unstructuredTask(name: "poll every P", origin: "P2", owner: node) {
-                        [weak self] in
-                        try await self?.pollForever()
-                    }
-                    self.acquireSideEffect()
-                },
-                onInactive: { [weak self, weak state = view.state] in
-                    state?.pollingTask?.cancel()
-                    state?.pollingTask = nil
-                    self?.releaseSideEffect()
-                })
+            let (onActive, onInactive) = activeCallbacks(for: view)
+            view.node.onActive(onActive, onInactive: onInactive)
+        case .p4:
+            // Seed 003's own reader, as written, beside P2 in the same repro.
+            let (onActive, onInactive) = activeCallbacks(for: view)
+            SeedScenePhaseReader.install(on: view.node, hook: .appear, onActive: onActive, onInactive: onInactive)
+        case .p5:
+            // Seed 003's 3-B: the same reader, onActive from the will-appear hook the host fires
+            // before the view maps (GTK: the fresh view widget's realize).
+            let (onActive, onInactive) = activeCallbacks(for: view)
+            SeedScenePhaseReader.install(on: view.node, hook: .willAppear, onActive: onActive, onInactive: onInactive)
         case .p3:
             // Beyond the seeds: one task that lives exactly while the scene is active (M7).
             view.node.task(while: .active, name: "load, hold, poll every P", origin: "P3") { [weak self] in
@@ -161,10 +163,40 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
     }
 }
 
-/// What the scene-phase page's inner view keeps in `@State`: P1's and P2's polling task (P3
-/// keeps nothing).
+extension ScenePhaseScreen {
+    /// The work P2, P4 and P5 hang on `onActive` / `onInactive`: load, poll every P and take the
+    /// side effect; stop polling and release it. Counted, so the repro can tell the readers apart.
+    fileprivate func activeCallbacks(for view: ScenePhaseView) -> (
+        onActive: @MainActor () -> Void, onInactive: @MainActor () -> Void
+    ) {
+        let registry = context.registry
+        let origin = strategy.rawValue
+        let onActive: @MainActor () -> Void = { [weak self, weak node = view.node, weak state = view.state] in
+            guard let self else { return }
+            self.activeCalls += 1
+            if node?.isAppeared == false { self.activeCallsBeforeAppear += 1 }
+            self.load()
+            state?.pollingTask?.cancel()
+            state?.pollingTask = registry.unstructuredTask(name: "poll every P", origin: origin, owner: node) {
+                [weak self] in
+                try await self?.pollForever()
+            }
+            self.acquireSideEffect()
+        }
+        let onInactive: @MainActor () -> Void = { [weak self, weak state = view.state] in
+            self?.inactiveCalls += 1
+            state?.pollingTask?.cancel()
+            state?.pollingTask = nil
+            self?.releaseSideEffect()
+        }
+        return (onActive, onInactive)
+    }
+}
+
+/// What the scene-phase page's inner view keeps in `@State`: the polling task of P1, P2, P4 and
+/// P5 (P3 keeps nothing).
 @MainActor
 public final class ScenePhaseViewState {
-    /// The polling task started on appear (P1) or on active (P2).
+    /// The polling task started on appear (P1) or on active (P2, P4, P5).
     public var pollingTask: Task<Void, any Error>?
 }

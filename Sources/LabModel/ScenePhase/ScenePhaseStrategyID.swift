@@ -1,4 +1,5 @@
-/// The scene-phase strategies of SPEC §4 (seed 003).
+/// The scene-phase strategies of SPEC §4 (seed 003), with the seed's literal reader beside M6
+/// (P4, as SPEC's M6 row asks) and its addendum's variant 3-B (P5).
 public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     /// Load, poll and take the side effect in `onAppear`; stop in `onDisappear`.
     case p1 = "P1"
@@ -6,6 +7,10 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     case p2 = "P2"
     /// `task(while: .active)` (M7).
     case p3 = "P3"
+    /// Seed 003's `ScenePhaseReader` and `onActive` extension exactly as written.
+    case p4 = "P4"
+    /// Seed 003's variant 3-B: the same reader, `onActive` from a will-appear hook.
+    case p5 = "P5"
 
     /// The page whose repro runs these strategies.
     public static var page: PageID { .scenePhase }
@@ -16,6 +21,8 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
         case .p1: "onAppear / onDisappear (bug)"
         case .p2: "onActive / onInactive (fix)"
         case .p3: "task(while: .active) (fix)"
+        case .p4: "seed 003's reader, as written (trap)"
+        case .p5: "seed 003's 3-B: onActive at willAppear (trap)"
         }
     }
 
@@ -28,11 +35,38 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
             "Seed 003's ScenePhaseReader: suspending stops polling and releases the side effect, returning reloads and restarts."
         case .p3:
             "A task that runs only while the scene is active: it stops on suspend and starts again on return, with no hand-kept state."
+        case .p4:
+            "Seed 003's reader as written: onActive at every appear, even in an unfocused window; it resumes only on inactive → active, so a return straight from background is missed; closed while suspended, it calls onInactive twice."
+        case .p5:
+            "Seed 003's variant 3-B: the same reader, but onActive runs at willAppear, which GTK's realize of the fresh view widget fires before its map. The first load comes before the appear."
         }
     }
 
-    /// Bug or fix, as SPEC §4's table says.
-    public var kind: StrategyKind { self == .p1 ? .bug : .fix }
+    /// Bug, fix or trap, as SPEC §4's table says; the seed's own reader (P4, P5) is a trap on
+    /// GTK: suspend works, but a return straight to `.active` is missed.
+    public var kind: StrategyKind {
+        switch self {
+        case .p1: .bug
+        case .p2, .p3: .fix
+        case .p4, .p5: .trap
+        }
+    }
+
+    /// What seed 003 says, and where this lab's M6 differs from it.
+    public var seedNote: String? {
+        switch self {
+        case .p1:
+            "Seed 003: onAppear and onDisappear do not see the app suspend or return."
+        case .p2:
+            "M6 is seed 003's reader made suspend-safe: onActive at appear only in an active window, on any return to active; onInactive never twice in a row. P4 is the seed's own."
+        case .p3:
+            nil
+        case .p4:
+            "On iOS a return from the background always passes inactive, so the seed's check holds there. GTK can go from background straight to active."
+        case .p5:
+            "Seed 003's addendum: run onActive in viewWillAppear so the order of one page's onInactive and the next page's onActive is fixed (N1)."
+        }
+    }
 
     /// The spec's outcome text for this strategy's row.
     public var expectedOutcome: String {
@@ -43,11 +77,15 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
             "fixed: minimize or focus loss stops polling and releases the side effect within one event; return loads again at once and restarts polling; a page that is not shown never starts"
         case .p3:
             "fixed, as P2, with no hand-kept state"
+        case .p4:
+            "trap: minimize or focus loss stops polling and releases the side effect; a return straight from background to active is ignored (no reload, no polling until the next inactive → active); shown in an unfocused window it loads at once; closed while minimized it calls onInactive a second time"
+        case .p5:
+            "trap, as P4, but onActive runs at willAppear (GTK: the fresh view widget's realize, before its map), so each showing loads before it appears"
         }
     }
 }
 
 extension PageID {
-    /// Seed 003's scene phase (P1–P3).
+    /// Seed 003's scene phase (P1–P5).
     public static let scenePhase = PageID("scene")
 }

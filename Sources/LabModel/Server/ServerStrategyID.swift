@@ -17,6 +17,17 @@ public enum ServerStrategyID: String, StrategyIdentifier {
     /// A fix: SPEC §4's I1 row.
     public var kind: StrategyKind { .fix }
 
+    /// The two slips in Apple's own example of `task(id:)` (seed 004), which this page avoids.
+    public var seedNote: String? {
+        "Apple's example has two slips. It listens for .didChangeStatus but the server posts .didUpdateStatus, so the "
+            + "label would never change. And it writes for try await in the action, which cannot throw, so it does not "
+            + "compile: Swift 6.3 says \"\(Self.appleExampleError)\". This page listens for the name it posts, with for await."
+    }
+
+    /// What Swift 6.3 says about `for try await` in `task(id:)`'s non-throwing action (the start
+    /// of its message; a test type-checks the pattern with the installed compiler).
+    public static let appleExampleError = "invalid conversion from throwing function of type"
+
     /// The spec's outcome text for this strategy's row.
     public var expectedOutcome: String {
         "switching server cancels the old listener and starts a new one; exactly one listener is live; a status posted by the old server no longer changes the label"

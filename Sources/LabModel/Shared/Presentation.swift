@@ -46,6 +46,9 @@ public final class PresentedView<State: AnyObject>: HostedView {
 public final class Presentation<State: AnyObject> {
     /// The view on screen, `nil` while dismissed.
     public private(set) var view: PresentedView<State>?
+    /// Views dismissed with an animation that is still running: off the model (``isPresented``
+    /// is false), still on screen, their nodes still appeared.
+    public private(set) var leaving: [PresentedView<State>] = []
     /// How many views were presented so far.
     public private(set) var presentedCount = 0
     private let name: String
@@ -90,13 +93,45 @@ public final class Presentation<State: AnyObject> {
 
     /// Dismisses the shown view: its node disappears, then its state is dropped (the
     /// `if isPresented` branch is gone). Returns the view, or `nil` if none was shown.
+    ///
+    /// `animated` (seed 000's `withAnimation`): the host animates the removal; the view leaves
+    /// the model at once (a new one can be presented meanwhile), and its node disappears and its
+    /// state is dropped when the animation ends.
     @discardableResult
-    public func dismiss() -> PresentedView<State>? {
+    public func dismiss(animated: Bool = false) -> PresentedView<State>? {
         guard let presented = view else { return nil }
         view = nil
-        host.dismissAndEnsureDisappeared(presented)
+        if animated {
+            leaving.append(presented)
+            host.dismissAnimated(presented) { [weak self] in self?.finishLeaving(presented) }
+        } else {
+            host.dismissAndEnsureDisappeared(presented)
+            release(presented)
+        }
+        return presented
+    }
+
+    /// Ends every animated removal now (a strategy switch, shutdown): the nodes disappear and the
+    /// states go before this returns.
+    public func finishLeavingNow() {
+        while let presented = leaving.first {
+            leaving.removeFirst()
+            host.dismissAndEnsureDisappeared(presented)
+            release(presented)
+        }
+    }
+
+    /// An animated removal ended (or was ended early, and this is its late call: ignored).
+    private func finishLeaving(_ presented: PresentedView<State>) {
+        guard let index = leaving.firstIndex(where: { $0 === presented }) else { return }
+        leaving.remove(at: index)
+        if presented.node.isAppeared { presented.node.disappear() }
+        release(presented)
+    }
+
+    /// The `if isPresented` branch is gone: the state goes, and the registry is told.
+    private func release(_ presented: PresentedView<State>) {
         presented.discardState()
         presented.node.ownerStateReleasedExpected()
-        return presented
     }
 }

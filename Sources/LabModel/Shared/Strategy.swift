@@ -1,6 +1,8 @@
 public import LifecycleTasks
 
 /// What a strategy is, as the spec's tables and the seeds judge it.
+///
+/// The raw value is the badge's CSS class; ``label`` is what the badge says.
 public enum StrategyKind: String, Sendable, Hashable, CaseIterable {
     /// It misbehaves the way the seed describes (T1, T6, B1, P1).
     case bug
@@ -8,6 +10,24 @@ public enum StrategyKind: String, Sendable, Hashable, CaseIterable {
     case trap
     /// It behaves as the spec's row says a fix does.
     case fix
+    /// It works here, but its seed judges it too easy to break unseen (T5: seed 002's `TaskBag`).
+    case fragile
+    /// Work that must finish although its view goes, detached on purpose (seed 000's guide).
+    case mustFinish = "must-finish"
+
+    /// The badge's words: "bug", "trap", "fix", "works, fragile", "must finish".
+    public var label: String {
+        switch self {
+        case .bug: "bug"
+        case .trap: "trap"
+        case .fix: "fix"
+        case .fragile: "works, fragile"
+        case .mustFinish: "must finish"
+        }
+    }
+
+    /// Whether a strategy of this kind misbehaves on purpose (a bug or a trap).
+    public var misbehaves: Bool { self == .bug || self == .trap }
 }
 
 /// One page's strategies, each a row of the spec: a menu title, one sentence on what it does,
@@ -30,8 +50,11 @@ where AllCases == [Self] {
     var title: String { get }
     /// One sentence saying what the strategy does and what happens.
     var explanation: String { get }
-    /// Bug, trap or fix, as the spec's row says.
+    /// Bug, trap, fix, fragile or must finish, as the spec's row says.
     var kind: StrategyKind { get }
+    /// What the seed itself concludes about this strategy, in a line or two; `nil` when the
+    /// seed says nothing beyond ``explanation``. Pages show it where the strategy is chosen.
+    var seedNote: String? { get }
     /// The spec's outcome text for this strategy's row.
     var expectedOutcome: String { get }
     /// Runs the page's documented repro with this strategy and no display: a fresh screen whose
@@ -45,7 +68,10 @@ extension StrategyIdentifier {
     public var description: String { rawValue }
 
     /// Whether the spec lists this strategy as a bug or a trap (it misbehaves on purpose).
-    public var isBuggy: Bool { kind != .fix }
+    public var isBuggy: Bool { kind.misbehaves }
+
+    /// No seed note unless the page's IDs give one.
+    public var seedNote: String? { nil }
 
     /// Parses a SPEC ID, ignoring case and surrounding spaces.
     ///
@@ -84,8 +110,10 @@ public struct AnyStrategyID: Sendable, Hashable, CustomStringConvertible {
     public var title: String { base.title }
     /// One sentence on what the strategy does.
     public var explanation: String { base.explanation }
-    /// Bug, trap or fix.
+    /// Bug, trap, fix, fragile or must finish.
     public var kind: StrategyKind { base.kind }
+    /// What the seed concludes about the strategy, if it says more than the explanation.
+    public var seedNote: String? { base.seedNote }
     /// Whether the spec lists the strategy as a bug or a trap.
     public var isBuggy: Bool { base.isBuggy }
     /// The spec's outcome text.

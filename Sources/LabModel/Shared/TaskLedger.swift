@@ -1,6 +1,7 @@
 internal import LifecycleTasks
 
-/// The tasks a screen started without anyone keeping them (T1, B1, P1), so that switching
+/// The tasks a screen started without anyone keeping them (T1, B1, P1, T7's dropped countdown,
+/// T8's save), so that switching
 /// strategy or closing the app can still cancel them. Keeping the handles here does not change
 /// what the strategy does: nothing cancels them until ``cancelAll()``.
 @MainActor
@@ -8,16 +9,18 @@ final class TaskLedger {
     private var tasks: [Int: Task<Void, any Error>] = [:]
     private var nextKey = 0
 
-    /// Starts `operation` through the registry and keeps its handle until it ends.
+    /// Starts `operation` through the registry and keeps its handle until it ends. `detached`:
+    /// the task is meant to outlive its owner (see ``TaskRegistry/unstructuredTask(name:origin:owner:priority:detached:_:)``).
     @discardableResult
     func start(
         registry: TaskRegistry, name: String, origin: String, owner: LifecycleNode?, priority: TaskPriority? = nil,
-        _ operation: @escaping @MainActor @Sendable () async throws -> Void
+        detached: Bool = false, _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> Task<Void, any Error> {
         let key = nextKey
         nextKey += 1
-        let task = registry.unstructuredTask(name: name, origin: origin, owner: owner, priority: priority) {
-            [weak self] in
+        let task = registry.unstructuredTask(
+            name: name, origin: origin, owner: owner, priority: priority, detached: detached
+        ) { [weak self] in
             defer { self?.tasks[key] = nil }
             try await operation()
         }

@@ -18,6 +18,11 @@ public protocol HostedView: AnyObject {
 ///   (removing a GTK widget from its parent unmaps it synchronously). The screen drops the view's
 ///   state right after, then calls `node.ownerStateReleasedExpected()` itself, so the host need not.
 ///   If the node is still appeared when `dismiss` returns, the screen makes it disappear.
+/// - `dismissAnimated(_:removed:)` takes it off screen with the host's removal animation (seed
+///   000's `withAnimation { isPresented = false }`): the node disappears when the animation ends
+///   and the host calls `removed` then; the screen drops the state after that. A host without an
+///   animation dismisses at once (the default). A later `dismiss(_:)` of a view still leaving
+///   ends its animation at once.
 /// - The screen keeps its host strongly; a host that needs its screen should keep it `weak`, or
 ///   the pair outlives a strategy switch.
 ///
@@ -35,6 +40,17 @@ public protocol ViewHost<Hosted>: AnyObject {
     func present(_ view: Hosted)
     /// Takes the view off screen; its node must have disappeared when this returns.
     func dismiss(_ view: Hosted)
+    /// Takes the view off screen with the host's removal animation; calls `removed` once its
+    /// node has disappeared, at the end of the animation.
+    func dismissAnimated(_ view: Hosted, removed: @escaping @MainActor () -> Void)
+}
+
+extension ViewHost {
+    /// No animation: dismisses at once, then calls `removed` before returning.
+    public func dismissAnimated(_ view: Hosted, removed: @escaping @MainActor () -> Void) {
+        dismiss(view)
+        removed()
+    }
 }
 
 /// A host with no display: presenting makes the node appear at once, dismissing makes it
@@ -49,13 +65,19 @@ public protocol ViewHost<Hosted>: AnyObject {
 public final class ImmediateHost<Hosted: HostedView>: ViewHost {
     /// The views presented and not dismissed yet, oldest first.
     public private(set) var shown: [Hosted] = []
+    /// Whether presenting runs the node's `willAppear()` before its appear, as a GTK host does
+    /// from the fresh view widget's realize (seed 003's 3-B, P5).
+    public let firesWillAppear: Bool
 
-    /// Makes a host that shows nothing yet.
-    public init() {}
+    /// Makes a host that shows nothing yet; `firesWillAppear`: see ``firesWillAppear``.
+    public init(firesWillAppear: Bool = false) {
+        self.firesWillAppear = firesWillAppear
+    }
 
-    /// Records the view and makes its node appear.
+    /// Records the view and makes its node appear (after its `willAppear()`, if the host fires it).
     public func present(_ view: Hosted) {
         shown.append(view)
+        if firesWillAppear { view.node.willAppear() }
         view.node.appear()
     }
 
@@ -71,10 +93,17 @@ public final class ImmediateHost<Hosted: HostedView>: ViewHost {
 final class AnyViewHost<Hosted: HostedView> {
     private let presentView: @MainActor (Hosted) -> Void
     private let dismissView: @MainActor (Hosted) -> Void
+    private let dismissViewAnimated: @MainActor (Hosted, @escaping @MainActor () -> Void) -> Void
 
     init(_ host: some ViewHost<Hosted>) {
         presentView = { host.present($0) }
         dismissView = { host.dismiss($0) }
+        dismissViewAnimated = { host.dismissAnimated($0, removed: $1) }
+    }
+
+    /// Dismisses `view` with the host's animation; `removed` runs once it is off screen.
+    func dismissAnimated(_ view: Hosted, removed: @escaping @MainActor () -> Void) {
+        dismissViewAnimated(view, removed)
     }
 
     func present(_ view: Hosted) { presentView(view) }

@@ -64,10 +64,11 @@ public class ViewScreen<Strategy: StrategyIdentifier, State: AnyObject> {
         if dismiss() != nil { journal.changed() }
     }
 
-    /// Switching strategy or shutting down: closes the view and cancels the unstructured tasks
-    /// the strategy left running, so the page starts clean.
+    /// Switching strategy or shutting down: closes the view (ending any removal animation) and
+    /// cancels the unstructured tasks the strategy left running, so the page starts clean.
     public func reset() {
         closeView()
+        presentation.finishLeavingNow()
         ledger.cancelAll()
     }
 
@@ -89,8 +90,17 @@ public class ViewScreen<Strategy: StrategyIdentifier, State: AnyObject> {
         presentation.present(makeState: makeState(for:), install: install(on:))
     }
 
-    /// Dismisses the view; `nil` if none was shown. Observers are not told (the caller does).
-    func dismiss() -> PresentedView<State>? {
-        presentation.dismiss()
+    /// Dismisses the view (with the host's removal animation if `animated`); `nil` if none was
+    /// shown. Observers are not told (the caller does).
+    func dismiss(animated: Bool = false) -> PresentedView<State>? {
+        presentation.dismiss(animated: animated)
     }
+
+    /// Ends every removal animation now; their nodes disappear before this returns.
+    func finishLeavingNow() {
+        presentation.finishLeavingNow()
+    }
+
+    /// Views whose removal animation still runs (off the model, still on screen).
+    public var leavingViews: [PresentedView<State>] { presentation.leaving }
 }

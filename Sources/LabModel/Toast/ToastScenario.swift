@@ -28,7 +28,7 @@ extension ToastScreen: ScenarioActuator {
 
 extension ScenarioDriver {
     /// Runs SPEC §3's repro on `screen` with its strategy: t = 0 show, t = D/3 hide, t = D/2 show,
-    /// watch until t = 2D.
+    /// watch until t = 2D. Hide times are when each hide starts (a timer's hide then slides out).
     /// - Parameters:
     ///   - screen: a fresh, hidden toast screen built on this driver's context.
     ///   - actuator: presses the buttons; `nil` calls the screen directly.
@@ -48,7 +48,8 @@ extension ScenarioDriver {
         await run.wait(until: d / 2)
         await run.act(.show, actuator)
         await run.wait(until: d * 3 / 4)
-        let timersAfterSecondShow = run.liveRecords.count { $0.state == .running }
+        // Timers only: T7's countdowns and T8's saves run beside them on purpose.
+        let timersAfterSecondShow = run.liveRecords.count { $0.state == .running && $0.name.hasSuffix("then hide") }
         await run.wait(until: d * 2)
 
         let hides = screen.hideEvents.map { run.offset($0.time) }
@@ -67,6 +68,23 @@ extension ScenarioDriver {
                 observed: cancels.isEmpty ? "never" : "at \(cancels)", cancels.isEmpty)
         case .t2, .t4, .t5:
             run.expectTimes("\"task cancel\" logged", at: [d / 3], observed: cancels)
+        case .t7:
+            run.expectTimes("\"task cancel\" logged (the timer, the bag's one task)", at: [d / 3], observed: cancels)
+            let countdown = run.records.first { $0.name == "countdown every D/10" }
+            run.expect(
+                "first countdown after the hide", expected: "finished (never cancelled)",
+                observed: countdown.map { "\($0.state)" } ?? "never started", countdown?.state == .finished)
+            run.expectTime(
+                "first countdown ends by itself", at: d * 9 / 10, observed: countdown?.endedAt.map(run.offset),
+                expectedText: "0.9 D")
+            run.expectTimes(
+                "\"countdown cancelled\" logged", at: [], observed: run.messages("countdown cancelled"))
+        case .t8:
+            run.expectTimes("\"task cancel\" logged (the .task timer)", at: [d / 3], observed: cancels)
+            run.expectTimes(
+                "\"saved\" logged (each save runs to its end)", at: [screen.saveDuration, d / 2 + screen.saveDuration],
+                observed: run.messages("saved"))
+            run.expectTimes("\"save cancelled\" logged", at: [], observed: run.messages("save cancelled"))
         case .t3:
             run.expectTimes(
                 "\"auto-dismissed\" logged early", at: [d / 3, d / 2 + d], observed: run.messages("auto-dismissed"))
@@ -75,12 +93,15 @@ extension ScenarioDriver {
                 observed: cancels.isEmpty ? "never" : "at \(cancels)", cancels.isEmpty)
         }
         run.expect("live timers at t = 3D/4 (second toast up)", count: timersAfterSecondShow, equals: bug ? 2 : 1)
-        run.expectFlags(orphan: bug, retainsOwner: id == .t6)
+        run.expectFlags(orphan: bug || id == .t7, retainsOwner: id == .t6)
+        run.expectDetached(id == .t8)
         run.expectNothingLeft()
         run.measure("timersAfterSecondShow", Double(timersAfterSecondShow))
         run.measure("toastsMade", Double(screen.toastsMade))
         run.measure("liveViewStatesAtEnd", Double(screen.liveViewStates))
         run.measure("liveTaskBagsAtEnd", Double(screen.liveTaskBags))
+        if id == .t7 { run.measure("countdownTicks", Double(screen.countdownTicks)) }
+        if id == .t8 { run.measure("savesFinished", Double(screen.savesFinished.count)) }
 
         return await run.finish(screen, hideTimes: hides, cleanUp: cleanUp)
     }

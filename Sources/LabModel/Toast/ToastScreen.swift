@@ -1,18 +1,22 @@
 public import LifecycleTasks
 
-/// Why the toast was hidden.
+/// Why the toast was hidden, which also says how it goes (SPEC §3, seed 000): a timer's hide
+/// slides the toast out (`withAnimation`), the button's and a reset's remove it at once.
 public enum HideCause: String, Sendable, Hashable, Codable {
-    /// The *Hide toast* button.
+    /// The *Hide toast* button: the toast vanishes at once.
     case button
-    /// A strategy's timer (after D, or the T3 trap's cancelled action).
+    /// A strategy's timer (after D, or the T3 trap's cancelled action): the toast slides out.
     case timer
-    /// The screen was reset (strategy switch, shutdown).
+    /// The screen was reset (strategy switch, shutdown): the toast vanishes at once.
     case reset
+
+    /// Whether the hide is animated (the toast slides out, its node disappears at the end).
+    public var slidesOut: Bool { self == .timer }
 }
 
 /// A moment the toast went from shown to hidden.
 public struct HideEvent: Sendable, Hashable, Codable {
-    /// Context time of the hide.
+    /// Context time of the hide: when it starts (a sliding toast disappears at the slide's end).
     public var time: Duration
     /// What hid it.
     public var cause: HideCause
@@ -49,6 +53,10 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     public var liveViewStates: Int { stateCensus.value }
     /// Live `TaskBag`s (T5, T6): the T6 bug keeps one per press alive until its timer ends.
     public var liveTaskBags: Int { bagCensus.value }
+    /// Ticks of T7's countdowns so far (one every D/10, nine per toast unless cancelled).
+    public private(set) var countdownTicks = 0
+    /// Context times of T8's saves that ran to their end.
+    public private(set) var savesFinished: [Duration] = []
 
     let stateCensus = LiveCounter()
     let bagCensus = LiveCounter()
@@ -80,6 +88,19 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     /// D, the time a toast stays up on its own.
     public var toastDuration: Duration { timing.toastDuration }
 
+    /// How long a timer's hide slides the toast out: D/12 (250 ms at the spec's scale), scaled
+    /// with every other duration.
+    public var slideOutDuration: Duration { Self.slideOutDuration(timing) }
+
+    /// The slide-out's length for `timing` (a host made before its screen asks for it).
+    public static func slideOutDuration(_ timing: LabTiming) -> Duration { timing.toastDuration / 12 }
+
+    /// How long T8's save takes: 2D/3, longer than the toast stays up in the repro's first show.
+    public var saveDuration: Duration { timing.toastDuration * 2 / 3 }
+
+    /// The step of T7's countdown: D/10.
+    public var countdownStep: Duration { timing.toastDuration / 10 }
+
     /// The time left before the shown toast's D runs out (shown-at + D − now, never negative);
     /// `nil` while hidden. A display value: with T1 or T6 an older timer may hide it sooner.
     public var remainingTime: Duration? {
@@ -97,18 +118,24 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
 
     /// The *Hide toast* button, and what a timer calls (`isPresented = false`). Does nothing while
     /// hidden: a stale timer firing then changes nothing.
+    ///
+    /// The hide is recorded when it starts. A timer's hide slides the toast out (seed 000's
+    /// `withAnimation`): the toast leaves the model now, and its node disappears and its state
+    /// goes when the host's slide ends. The button's hide removes it at once.
     public func hide(cause: HideCause = .button) {
         guard isPresented else { return }
         hideEvents.appendBounded(HideEvent(time: context.now, cause: cause))
         // The `if isPresented` branch is gone: SwiftUI drops the toast's @State with it.
-        _ = dismiss()
+        _ = dismiss(animated: cause.slidesOut)
         journal.changed()
     }
 
-    /// Switching strategy or shutting down: hides the toast and cancels the unstructured tasks its
-    /// strategy left running (T1's timers, T6's bag tasks), so the page starts clean.
+    /// Switching strategy or shutting down: hides the toast, ends a slide-out still running,
+    /// and cancels the unstructured tasks its strategy left running (T1's timers, T6's bag tasks,
+    /// T7's countdowns, T8's saves), so the page starts clean.
     public override func reset() {
         hide(cause: .reset)
+        finishLeavingNow()
         ledger.cancelAll()
         for bag in bags.compactMap(\.bag) { bag.cancelAll() }
         bags.removeAll()
@@ -134,6 +161,33 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
             log("task cancel")
         } catch {
             log("error")
+        }
+    }
+
+    /// T7's countdown: ticks every D/10, nine times (until 0.1 D is left), then ends; a cancel
+    /// stops it and logs "countdown cancelled". It captures the screen, not the toast's state.
+    public func countDown() async {
+        do {
+            for _ in 1...9 {
+                try await context.sleep(for: countdownStep)
+                countdownTicks += 1
+                journal.changed()
+            }
+        } catch {
+            log("countdown cancelled")
+        }
+    }
+
+    /// T8's save, work that must finish (seed 000's guide): takes ``saveDuration`` and logs
+    /// "saved"; only a cancel (a strategy switch, shutdown) stops it, which logs "save cancelled".
+    public func save() async {
+        do {
+            log("save start")
+            try await context.sleep(for: saveDuration)
+            savesFinished.appendBounded(context.now)
+            log("saved")
+        } catch {
+            log("save cancelled")
         }
     }
 

@@ -21,6 +21,8 @@ public struct ToastStrategy: Sendable {
         case .t4: installer = Self.installT4
         case .t5: installer = Self.installT5
         case .t6: installer = Self.installT6
+        case .t7: installer = Self.installT7
+        case .t8: installer = Self.installT8
         }
     }
 
@@ -82,7 +84,7 @@ public struct ToastStrategy: Sendable {
 
     // Seed 002, first version: the bag in @State; the closure calls the screen (the ContentView),
     // not the view, so it captures nothing of the view. Dropping the state deinits the bag,
-    // which cancels.
+    // which cancels. It works; seed 002 still advises against it (T6 shows why).
     @MainActor
     private static func installT5(view: ToastView, screen: ToastScreen) {
         view.node.onAppear { [weak state = view.state] in
@@ -103,6 +105,37 @@ public struct ToastStrategy: Sendable {
                 await state.dismissAfterDelay()
             }
         }
+    }
+
+    // Seed 002's bag exactly as the seed writes it: one task. The toast adds its countdown, then
+    // its timer; the second add replaces the handle without cancelling the countdown. At the
+    // hide the bag deinits and cancels the timer only; the countdown runs on, unreachable.
+    @MainActor
+    private static func installT7(view: ToastView, screen: ToastScreen) {
+        view.node.onAppear { [weak state = view.state] in
+            guard let bag = state?.oneTaskBag else { return }
+            bag.add(name: "countdown every D/10") { await screen.countDown() }
+            bag.add(name: "sleep D, then hide") { await screen.dismissAfterDelay() }
+        }
+    }
+
+    // Seed 000's guide, both tools each for its job: the save must finish although the toast
+    // goes, so it starts in onAppear as a Task nobody cancels, declared detached on purpose; the
+    // timer should stop with the toast, so it is a .task (T2's).
+    @MainActor
+    private static func installT8(view: ToastView, screen: ToastScreen) {
+        let registry = screen.context.registry
+        let ledger = screen.ledger
+        view.node
+            .onAppear { [weak node = view.node] in
+                ledger.start(registry: registry, name: "save (must finish)", origin: "T8", owner: node, detached: true)
+                {
+                    await screen.save()
+                }
+            }
+            .task(name: "sleep D, then hide", origin: "T8") {
+                await screen.dismissAfterDelay()
+            }
     }
 }
 

@@ -1,4 +1,5 @@
-/// The toast strategies of SPEC §3 (seeds 000 and 002).
+/// The toast strategies of SPEC §3 (seeds 000 and 002), and two the seeds imply: T7, seed 002's
+/// own one-task bag, and T8, seed 000's "must finish" case.
 public enum ToastStrategyID: String, StrategyIdentifier {
     /// `onAppear { Task { sleep D; hide } }`, fire and forget.
     case t1 = "T1"
@@ -12,6 +13,11 @@ public enum ToastStrategyID: String, StrategyIdentifier {
     case t5 = "T5"
     /// The same `TaskBag`, but the closure calls a method of the view state (captures it).
     case t6 = "T6"
+    /// Seed 002's literal `TaskBag`, which keeps one task; the toast adds its countdown, then its timer.
+    case t7 = "T7"
+    /// Seed 000's guide: a save that must finish in `onAppear { Task {…} }` (detached on purpose),
+    /// the timer in `.task`.
+    case t8 = "T8"
 
     /// The page whose repro runs these strategies.
     public static var page: PageID { .toast }
@@ -23,8 +29,10 @@ public enum ToastStrategyID: String, StrategyIdentifier {
         case .t2: ".task (fix)"
         case .t3: ".task + try? (trap)"
         case .t4: "onAppear + onDisappear cancel (fix)"
-        case .t5: "TaskBag, no capture (fix)"
+        case .t5: "TaskBag, no capture (works, fragile)"
         case .t6: "TaskBag capturing the view (bug)"
+        case .t7: "seed 002's one-task TaskBag (trap)"
+        case .t8: "save in onAppear + Task, timer in .task (must finish)"
         }
     }
 
@@ -40,18 +48,47 @@ public enum ToastStrategyID: String, StrategyIdentifier {
         case .t4:
             "The Task is kept in the view's state and cancelled in onDisappear, which behaves like .task."
         case .t5:
-            "The Task lives in a TaskBag in the view's state; hiding drops the state, the bag deinits and cancels the timer."
+            "The Task lives in a TaskBag in the view's state; hiding drops the state, the bag deinits and cancels the timer. It works, but one method call in the closure breaks it (T6)."
         case .t6:
             "The TaskBag's closure calls a method of the view state, so the task keeps the state and the bag alive: nothing is cancelled and the old timer cuts the next toast short."
+        case .t7:
+            "Seed 002's own bag keeps one task. The toast adds its countdown, then its timer: the second add drops the countdown's handle without cancelling it, so at the hide only the timer is cancelled and the countdown runs on."
+        case .t8:
+            "The save starts in onAppear as a Task nobody cancels, on purpose: it must finish although the toast goes. The panel marks it detached, not orphan. The timer is a .task, as in T2."
         }
     }
 
-    /// Bug, trap or fix, as SPEC §3's table says.
+    /// Bug, trap, fix or fragile, as SPEC §3's table says; T7 is a trap (its toast looks right,
+    /// its countdown leaks), T8 must finish.
     public var kind: StrategyKind {
         switch self {
         case .t1, .t6: .bug
-        case .t3: .trap
-        case .t2, .t4, .t5: .fix
+        case .t3, .t7: .trap
+        case .t2, .t4: .fix
+        case .t5: .fragile
+        case .t8: .mustFinish
+        }
+    }
+
+    /// What seeds 000 and 002 conclude about the strategy.
+    public var seedNote: String? {
+        switch self {
+        case .t1:
+            "Seed 000: nothing cancels a Task started in onAppear, so its catch never runs."
+        case .t2:
+            "Seed 000: async work that should stop with the view belongs in .task."
+        case .t3:
+            "Seed 000's warning: try? swallows the CancellationError, so the code after the sleep still runs."
+        case .t4:
+            "Seed 000's way without .task; seed 002 recommends it over a TaskBag."
+        case .t5:
+            "Seed 002's verdict: avoid it. A method call in the closure captures the view and nothing is cancelled (T6), and a review does not see it. Cancel in onDisappear instead (T4)."
+        case .t6:
+            "Seed 002: calling a method of the view captures the view, so the bag lives as long as the task."
+        case .t7:
+            "Seed 002's bag holds one task: add replaces the handle and never cancels the old one. This app's TaskBag (T5, T6) keeps every task."
+        case .t8:
+            "Seed 000: onAppear for synchronous work and for async work that must finish; .task for work that should stop with the view."
         }
     }
 
@@ -67,14 +104,18 @@ public enum ToastStrategyID: String, StrategyIdentifier {
         case .t4:
             "fixed, same outcome as T2: hides at t = D/2 + D; \"task cancel\" logged at t = D/3"
         case .t5:
-            "fixed: hiding drops the view state, the bag deinits and cancels; hides at t = D/2 + D"
+            "works, fragile: hiding drops the view state, the bag deinits and cancels; hides at t = D/2 + D; seed 002 concludes the bag is too easy to break (T6) and recommends cancelling in onDisappear"
         case .t6:
             "bug: the closure keeps the view state and so the bag alive until the task ends; nothing is cancelled; the repro ends as in T1; the owner is flagged as retained by the task"
+        case .t7:
+            "trap: the toast hides on time (t = D/2 + D, \"task cancel\" at t = D/3), but the second add dropped the countdown's handle: at the hide (t = D/3) the countdown is not cancelled and runs on as an orphan until it ends by itself (t = 0.9 D)"
+        case .t8:
+            "must finish: each save runs to its end although its toast went (\"saved\" at t = 2D/3 and t = D/2 + 2D/3), flagged detached, never orphan; the timer is a .task: hides at t = D/2 + D, \"task cancel\" at t = D/3"
         }
     }
 }
 
 extension PageID {
-    /// SPEC §3's toast page (T1–T6).
+    /// SPEC §3's toast page (T1–T8).
     public static let toast = PageID("toast")
 }

@@ -1,6 +1,7 @@
 import LifecycleTasks
 
-/// What a toast keeps in `@State`: the kept `Task` of T4 and the `TaskBag` of T5 and T6.
+/// What a toast keeps in `@State`: the kept `Task` of T4, the `TaskBag` of T5 and T6, and seed
+/// 002's one-task bag of T7.
 ///
 /// It is dropped when the toast hides. If it is still alive after that, something captured it
 /// (T6), and the registry flags the task holding it as retaining its owner.
@@ -10,6 +11,8 @@ public final class ToastViewState {
     public var task: Task<Void, any Error>?
     /// T5's and T6's bag, cancelling its tasks in `deinit` (seed 002).
     public let taskBag: TaskBag
+    /// T7's bag, seed 002's own: it keeps one task (`nil` for the other strategies).
+    let oneTaskBag: SeedTaskBag?
 
     // Strong on purpose: in SwiftUI the toast's closures capture the ContentView, whose
     // `isPresented` they set; the screen outlives its toasts anyway.
@@ -22,6 +25,18 @@ public final class ToastViewState {
         self.taskBag = TaskBag(
             registry: screen.context.registry, owner: node, strategy: screen.strategy.rawValue,
             census: screen.bagCensus)
+        if screen.strategy == .t7 {
+            let registry = screen.context.registry
+            let ledger = screen.ledger
+            let origin = screen.strategy.rawValue
+            // The ledger only keeps the handles so a strategy switch can still cancel them; the
+            // bag alone decides what is cancelled while the strategy runs.
+            oneTaskBag = SeedTaskBag { [weak node] name, operation in
+                ledger.start(registry: registry, name: name, origin: origin, owner: node) { await operation() }
+            }
+        } else {
+            oneTaskBag = nil
+        }
         census.increment()
         screen.track(taskBag)
     }

@@ -73,7 +73,7 @@ public struct LaunchOptions: Sendable, Hashable {
             "",
             "Lifecycle Lab shows SwiftUI's view-lifecycle tasks (onAppear, .task, .task(id:), scene",
             "phase) running in a GTK window, with a live panel of every task: reproduce each bug and",
-            "each fix of the spec, switch strategies from the menu (Ctrl+1…6).",
+            "each fix of the spec, switch strategies from the menu (Ctrl+1…8).",
             "",
             "Options:",
         ]

@@ -36,6 +36,13 @@ public final class ButtonPage: LabPage {
     public private(set) var throwsCheck: CheckButton?
     /// Execs started, running, completed, cancelled, failed; errors shown; live view states.
     public let resultsLabel = PageKit.text(accessibleLabel: "Results")
+    /// Seed 001's compile-time pitfalls: each sample's code, and the compiler's message for the
+    /// one that does not compile (``ButtonPitfalls``).
+    public let pitfallCodeLabels: [Label]
+    /// The compiler's message under each sample that does not compile.
+    public let compilerErrorLabels: [Label]
+    /// What seed 001 concludes about the chosen strategy.
+    public var seedNoteLabel: Label { layout.seedNote }
 
     private let layout: ViewPageLayout
     private var runningLabel: Label?
@@ -55,6 +62,10 @@ public final class ButtonPage: LabPage {
                 + "whether the view's state stays alive, and whether a thrown error is ever shown.",
             pickerCaption: "Strategy:", pickerItems: ButtonStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
             closedNote: "The view is closed. Show it to get its Action! button.", results: [resultsLabel])
+        let (pitfalls, codeLabels, errorLabels) = Self.pitfallsSection()
+        pitfallCodeLabels = codeLabels
+        compilerErrorLabels = errorLabels
+        layout.root.append(pitfalls)
         host = WidgetHost(container: layout.viewArea)
         screen = ButtonScreen(
             strategy: .b1, context: environment.context, timing: environment.timing, host: host,
@@ -105,6 +116,40 @@ public final class ButtonPage: LabPage {
 
     // MARK: Private
 
+    /// Seed 001's compile-time pitfalls, one block per sample: title, code, what happens (and
+    /// the compiler's error for the one that does not compile), then the seed's conclusion.
+    private static func pitfallsSection() -> (Widget, [Label], [Label]) {
+        let section = Box(.vertical, spacing: 6)
+        section.append(PageKit.title("Compile-time pitfalls (seed 001)"))
+        var codeLabels: [Label] = []
+        var errorLabels: [Label] = []
+        for sample in ButtonPitfalls.samples {
+            let heading = PageKit.text()
+            heading.setMarkup("<b>\(sample.compiles ? "Compiles" : "Does not compile"): \(sample.title)</b>")
+            let code = PageKit.text(sample.code, accessibleLabel: "Code: \(sample.title)")
+            code.addCssClass("code-sample")
+            code.isSelectable = true
+            code.wraps = false
+            section.append(heading)
+            section.append(code)
+            if let error = sample.compilerError {
+                let message = PageKit.text("Swift 6.3: error: \(error)")
+                message.addCssClass("compiler-error")
+                message.isSelectable = true
+                section.append(message)
+                errorLabels.append(message)
+            }
+            let note = PageKit.text(sample.note)
+            note.addCssClass("page-hint")
+            section.append(note)
+            codeLabels.append(code)
+        }
+        let conclusion = PageKit.seedNote()
+        conclusion.text = ButtonPitfalls.conclusion
+        section.append(conclusion)
+        return (section, codeLabels, errorLabels)
+    }
+
     private func buildView(_ view: ButtonView) -> Widget {
         let (frame, content) = PageKit.frame()
         frame.setAccessibleLabel("Button view #\(view.number)")
@@ -137,7 +182,9 @@ public final class ButtonPage: LabPage {
         screenToken = screen.onChange { [weak self] in self?.refresh() }
         let id = screen.strategy
         layout.select(pickerIndex: ButtonStrategyID.allCases.firstIndex(of: id) ?? 0)
-        layout.showStrategy(badge: "\(id.rawValue) · \(id.kind.rawValue)", kind: id.kind, explanation: id.explanation)
+        layout.showStrategy(
+            badge: "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
+            seedNote: id.seedNote)
         refresh()
     }
 

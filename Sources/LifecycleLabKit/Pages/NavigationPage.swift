@@ -13,6 +13,12 @@ public import LifecycleTasks
 /// ends). The ordered event list shows exactly that, with the `willAppear` line first: a hook with
 /// a fixed order that a page can rely on, unlike appear-versus-disappear.
 ///
+/// The hook is fired by hand, by ``go(to:)`` before it switches the stack, so its place holds by
+/// construction: GTK 4.8's `GtkStack` emits nothing before it maps the new page
+/// (`notify::visible-child` comes after the map; the GTK test "N1 evidence" records the order).
+/// A will-appear from a real GTK event is P5's: the realize of a widget made fresh for each
+/// showing, which GTK emits before its first map.
+///
 /// N1 has no strategy and no scripted repro: ``runScenario(driver:)`` returns `nil`; the GTK
 /// tests check the order against GTK's own map/unmap signals.
 @MainActor
@@ -53,8 +59,10 @@ public final class NavigationPage: LabPage {
         page.append(
             PageKit.hint(
                 "Go to the other page, with and without the crossfade, and watch the order of the old page's disappear "
-                    + "and the new page's appear as GTK emits it; the willAppear line, fired when the page is chosen, "
-                    + "always comes first."))
+                    + "and the new page's appear as GTK emits it. The willAppear line comes first because the Go to "
+                    + "buttons fire it before they switch the stack: GTK 4.8's stack has no signal before it maps the "
+                    + "new page (it notifies visible-child after the map). The Scene phase page's P5 fires willAppear "
+                    + "from a real GTK event, the fresh view widget's realize."))
         let badge = PageKit.badge()
         PageKit.setBadge(badge, text: "N1 · willAppear before map/unmap", kind: .fix)
         page.append(badge)

@@ -64,12 +64,27 @@ enum PageKit {
         return (frame, content)
     }
 
-    /// Sets a strategy badge's text and colour: red for a bug, orange for a trap, green for a fix.
+    /// Sets a strategy badge's text and colour: red for a bug, yellow for a trap, green for a
+    /// fix, green outlined in amber for "works, fragile", blue for "must finish".
     static func setBadge(_ badge: Label, text: String, kind: StrategyKind) {
         badge.text = text
         for other in StrategyKind.allCases { badge.removeCssClass(other.rawValue) }
         badge.addCssClass(kind.rawValue)
-        badge.setAccessibleLabel("Current strategy: \(text), \(kind.rawValue)")
+        badge.setAccessibleLabel("Current strategy: \(text), \(kind.label)")
+    }
+
+    /// The line under a strategy's explanation that says what its seed concludes.
+    static func seedNote() -> Label {
+        let note = text()
+        note.addCssClass("seed-note")
+        note.setAccessibleLabel("What the seed concludes")
+        return note
+    }
+
+    /// Shows `note` ("Seed 002's verdict: …") in `label`, or hides the label when there is none.
+    static func show(seedNote note: String?, in label: Label) {
+        label.text = note ?? ""
+        label.isVisible = note != nil
     }
 
     /// A badge label with the strategy style.

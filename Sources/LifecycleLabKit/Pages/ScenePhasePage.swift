@@ -145,8 +145,12 @@ public final class ScenePhasePage: LabPage {
         screenToken = screen.onChange { [weak self] in self?.refresh() }
         sideEffect.onChange = { [weak self] in self?.refresh() }
         let id = screen.strategy
+        // P5's onActive runs from the will-appear hook: the view widget's realize, before its map.
+        host.firesWillAppear = id == .p5
         layout.select(pickerIndex: ScenePhaseStrategyID.allCases.firstIndex(of: id) ?? 0)
-        layout.showStrategy(badge: "\(id.rawValue) · \(id.kind.rawValue)", kind: id.kind, explanation: id.explanation)
+        layout.showStrategy(
+            badge: "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
+            seedNote: id.seedNote)
         refresh()
     }
 

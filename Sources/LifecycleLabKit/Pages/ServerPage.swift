@@ -65,7 +65,8 @@ public final class ServerPage: LabPage {
             context: environment.context, timing: environment.timing, host: host,
             center: environment.statusCenter, servers: servers, scene: environment.windowScene)
         let i1 = ServerStrategyID.i1
-        layout.showStrategy(badge: "\(i1.rawValue) · \(i1.title)", kind: i1.kind, explanation: i1.explanation)
+        layout.showStrategy(
+            badge: "\(i1.rawValue) · \(i1.title)", kind: i1.kind, explanation: i1.explanation, seedNote: i1.seedNote)
 
         host.build = { [weak self] view in self?.buildView(view) ?? Box() }
         idleRefresh = IdleRefresh { [weak self] in self?.refresh() }

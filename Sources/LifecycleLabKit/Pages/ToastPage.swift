@@ -4,8 +4,9 @@ public import LabModel
 import LifecycleTasks
 
 /// The toast page (SPEC §3): *Show toast* and *Hide toast*, and the toast itself, which slides
-/// up from the bottom edge when shown, vanishes at once when hidden, and dismisses itself D
-/// after it was shown — or earlier, when a strategy's stale timer fires (T1, T6).
+/// up from the bottom edge when shown, vanishes at once when the button hides it, and slides out
+/// when its timer dismisses it D after it was shown — or earlier, when a strategy's stale timer
+/// fires (T1, T6).
 ///
 /// The toast's widget and its `ToastView` (node + state) exist only while it is shown, as
 /// `if isPresented { ToastView() }` does in SwiftUI; the widget's map and unmap are the node's
@@ -32,6 +33,10 @@ public final class ToastPage: LabPage {
     /// "T1 · onAppear + Task (bug)" and what it does.
     private let strategyBadge = Label()
     private let strategyExplanation = Label()
+    /// What seed 000 or 002 concludes about the strategy (T5: avoid the bag, cancel in onDisappear).
+    public let seedNoteLabel = PageKit.seedNote()
+    /// Seed 000's guide: when onAppear, when .task.
+    public let guideLabel = PageKit.text()
     private let statusLabel = Label()
     private let logLabel = Label()
     private let verdictLabel = Label()
@@ -56,7 +61,8 @@ public final class ToastPage: LabPage {
         overlay.vexpand = true
         overlay.setSizeRequest(width: 360, height: 220)
         let message = "Saved to your library"
-        host = ToastOverlayHost(overlay: overlay, message: message)
+        host = ToastOverlayHost(
+            overlay: overlay, message: message, slideOut: ToastScreen.slideOutDuration(environment.timing))
         screen = ToastScreen(
             strategy: strategy, context: environment.context, timing: environment.timing,
             host: host, scene: environment.windowScene, message: message)
@@ -99,6 +105,10 @@ public final class ToastPage: LabPage {
         buttons.append(hideButton)
         buttons.append(reproButton)
 
+        guideLabel.setMarkup(ToastPage.guideMarkup)
+        guideLabel.addCssClass("page-hint")
+        guideLabel.setAccessibleLabel("When to use which")
+
         statusLabel.xalign = 0
         statusLabel.setAccessibleLabel("Toast status")
         verdictLabel.xalign = 0
@@ -113,10 +123,12 @@ public final class ToastPage: LabPage {
         page.append(title)
         page.append(hint)
         page.append(strategyRow)
+        page.append(seedNoteLabel)
         page.append(buttons)
         page.append(statusLabel)
         page.append(overlay)
         page.append(verdictLabel)
+        page.append(guideLabel)
         root = page
 
         showButton.onClicked { [weak self] in self?.screen.show() }
@@ -127,6 +139,14 @@ public final class ToastPage: LabPage {
         }
         attach(screen)
     }
+
+    /// Seed 000's conclusion, as Pango markup: which modifier for which work.
+    static let guideMarkup = """
+        <b>When to use which</b> (seed 000)
+        • Synchronous work: onAppear.
+        • Async work that must finish, even if the view goes: onAppear + Task (T8; the panel marks it detached).
+        • Async work that should stop with the view: .task (T2).
+        """
 
     public func select(strategy: AnyStrategyID) {
         guard let id = strategy.as(ToastStrategyID.self) else { return }
@@ -156,6 +176,7 @@ public final class ToastPage: LabPage {
         let id = screen.strategy
         PageKit.setBadge(strategyBadge, text: "\(id.rawValue) · \(id.title)", kind: id.kind)
         strategyExplanation.text = id.explanation
+        PageKit.show(seedNote: id.seedNote, in: seedNoteLabel)
         refresh()
     }
 

@@ -30,6 +30,8 @@ final class ViewPageLayout {
     let verdictLabel = PageKit.text()
     private let badge = PageKit.badge()
     private let explanation = PageKit.text()
+    /// What the seed concludes about the strategy (hidden when it says nothing more).
+    let seedNote = PageKit.seedNote()
     private let closedNote: Label
     private let logLabel = PageKit.text()
 
@@ -55,6 +57,7 @@ final class ViewPageLayout {
         page.append(PageKit.row([Label(pickerCaption), picker, badge]))
         explanation.addCssClass("page-hint")
         page.append(explanation)
+        page.append(seedNote)
         showButton.addCssClass("suggested-action")
         page.append(PageKit.row([showButton, closeButton, reproButton]))
         for row in controls { page.append(row) }
@@ -69,10 +72,11 @@ final class ViewPageLayout {
         root = page
     }
 
-    /// Shows the strategy's badge and explanation, and forgets the last verdict.
-    func showStrategy(badge text: String, kind: StrategyKind, explanation: String) {
+    /// Shows the strategy's badge, explanation and seed note, and forgets the last verdict.
+    func showStrategy(badge text: String, kind: StrategyKind, explanation: String, seedNote note: String? = nil) {
         PageKit.setBadge(badge, text: text, kind: kind)
         self.explanation.text = explanation
+        PageKit.show(seedNote: note, in: seedNote)
         verdictLabel.text = ""
     }
 

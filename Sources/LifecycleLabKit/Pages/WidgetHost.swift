@@ -12,6 +12,10 @@ final class WidgetHost<Hosted: HostedView>: ViewHost {
     /// Makes the widget tree of one view. It must not keep the view's state alive (capture the
     /// page weakly, never the state). Set it once the page exists.
     var build: (@MainActor (Hosted) -> Widget)?
+    /// Whether each new view's node gets `willAppear()` from its widget's realize, which GTK
+    /// emits before the map (seed 003's 3-B, P5). Each view's widget is made fresh, so it is
+    /// realized once, right before it first maps.
+    var firesWillAppear = false
     private var shown: [(view: Hosted, widget: Widget, binding: WidgetLifecycle)] = []
 
     /// Makes a host that appends to `container`.
@@ -26,7 +30,7 @@ final class WidgetHost<Hosted: HostedView>: ViewHost {
         guard let build else { preconditionFailure("WidgetHost: set build before presenting a view") }
         let widget = build(view)
         // Bind before appending: appending to a mapped container maps the widget at once.
-        let binding = WidgetLifecycle(node: view.node, widget: widget)
+        let binding = WidgetLifecycle(node: view.node, widget: widget, willAppearAtRealize: firesWillAppear)
         shown.append((view, widget, binding))
         container.append(widget)
     }

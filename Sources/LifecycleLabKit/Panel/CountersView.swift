@@ -1,9 +1,10 @@
 package import Gtk
 package import LifecycleTasks
 
-/// The panel's counters (SPEC §5): live, started, cancelled, finished, failed, orphaned, as
-/// two rows of three equal cells (the panel stays about 440 px wide); orphaned and failed
-/// turn to the alert style while above zero.
+/// The panel's counters (SPEC §5): live, started, cancelled, finished, failed, orphaned and
+/// detached, as a row of four and a row of three equal cells (the panel stays about 440 px
+/// wide); orphaned and failed turn to the alert style while above zero (detached is no alert:
+/// it is work meant to outlive its owner).
 @MainActor
 package final class CountersView {
     /// The two rows, announced as a status.
@@ -20,6 +21,7 @@ package final class CountersView {
         "finished": "Tasks that ended finished",
         "failed": "Tasks that ended with an error",
         "orphaned": "Live tasks whose owner disappeared without cancelling them",
+        "detached": "Live tasks detached on purpose: work that must finish",
     ]
 
     package init() {
@@ -30,10 +32,10 @@ package final class CountersView {
             return label
         }
         widget.setAccessibleLabel("Task counters")
-        for start in stride(from: 0, to: cells.count, by: 3) {
+        for range in [0..<4, 4..<cells.count] {
             let row = Box(.horizontal, spacing: 2)
             row.isHomogeneous = true
-            for label in cells[start..<min(start + 3, cells.count)] { row.append(label) }
+            for label in cells[range] { row.append(label) }
             widget.append(row)
         }
     }

@@ -46,6 +46,7 @@ enum PanelFormat {
         ]
         if record.isOrphan { fields.append("[orphan]") }
         if record.retainsOwner { fields.append("[retains owner]") }
+        if record.isDetached { fields.append("[detached]") }
         return fields.joined(separator: "  ")
     }
 
@@ -97,7 +98,7 @@ enum PanelFormat {
     static func counterFields(_ c: RegistryCounters) -> [(String, Int)] {
         [
             ("live", c.live), ("started", c.started), ("cancelled", c.cancelled),
-            ("finished", c.finished), ("failed", c.failed), ("orphaned", c.orphaned),
+            ("finished", c.finished), ("failed", c.failed), ("orphaned", c.orphaned), ("detached", c.detached),
         ]
     }
 }

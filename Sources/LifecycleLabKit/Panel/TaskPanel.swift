@@ -158,7 +158,7 @@ public final class TaskPanel {
     /// The counters as shown: the registry's at the last applied batch.
     package var counters: RegistryCounters { countersView.shown }
 
-    /// The counters row as text: `live 1 · started 3 · cancelled 1 · finished 1 · failed 0 · orphaned 1`.
+    /// The counters row as text: `live 1 · started 3 · cancelled 1 · finished 1 · failed 0 · orphaned 1 · detached 0`.
     package var countersText: String { PanelFormat.counters(counters) }
 
     /// Number of task rows in the list.
@@ -180,6 +180,9 @@ public final class TaskPanel {
     package func flags(for id: TaskID) -> (orphan: Bool, retains: Bool)? {
         tasks.model.records[id].map { ($0.isOrphan, $0.retainsOwner) }
     }
+
+    /// Whether the row is marked detached on purpose, or `nil` without a row.
+    package func isDetached(_ id: TaskID) -> Bool? { tasks.model.records[id]?.isDetached }
 
     /// How many event-log lines the panel keeps at least.
     package var logLimit: Int { log.lines.limit }

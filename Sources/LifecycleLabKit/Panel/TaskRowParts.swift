@@ -1,7 +1,8 @@
 import Gtk
 import LifecycleTasks
 
-/// One task row's widgets: the columns as one monospace label, and the two flag badges.
+/// One task row's widgets: the columns as one monospace label, and the flag badges (orphan,
+/// retains owner, detached on purpose).
 ///
 /// One label rather than a label per column: GTK 4.8 rebinds every row widget it holds (about
 /// 200) when rows above them move, so a row must be cheap to fill.
@@ -12,6 +13,7 @@ final class TaskRowParts {
     let columns = Label()
     let orphanFlag = Label("orphan")
     let retainsFlag = Label("retains")
+    let detachedFlag = Label("detached")
     /// The task the row shows now (rows are recycled).
     var boundID: TaskID?
 
@@ -25,9 +27,12 @@ final class TaskRowParts {
         orphanFlag.tooltip = "Orphan: the owner disappeared and nobody cancelled this task"
         retainsFlag.addCssClass("flag-retains")
         retainsFlag.tooltip = "Retains owner: the task keeps the owner's state alive"
-        for cell in [columns, orphanFlag, retainsFlag] { row.append(cell) }
+        detachedFlag.addCssClass("flag-detached")
+        detachedFlag.tooltip = "Detached on purpose: work that must finish, even after its owner goes"
+        for cell in [columns, orphanFlag, retainsFlag, detachedFlag] { row.append(cell) }
         orphanFlag.hide()
         retainsFlag.hide()
+        detachedFlag.hide()
     }
 
     func fillHeader() {
@@ -39,8 +44,10 @@ final class TaskRowParts {
         columns.text = PanelFormat.columns(record, now: now)
         orphanFlag.isVisible = record.isOrphan
         retainsFlag.isVisible = record.retainsOwner
+        detachedFlag.isVisible = record.isDetached
         setClass("orphan", record.isOrphan)
         setClass("retains", record.retainsOwner)
+        setClass("detached", record.isDetached)
         setClass("ended", !record.isLive)
         // Only the error text can be long enough to be cut off.
         if case .failed(let error) = record.state {

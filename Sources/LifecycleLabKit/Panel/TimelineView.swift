@@ -240,6 +240,7 @@ final class TimelineView {
                 var label = "\(record.id) \(record.name)"
                 if record.isOrphan { label += " · orphan" }
                 if record.retainsOwner { label += " · retains owner" }
+                if record.isDetached { label += " · detached" }
                 // The area's font while a line fits the lane (bar and gap); thinner lanes (many
                 // bars) shrink it in proportion, so text never runs into the next bar.
                 var textWidth = measure(label)

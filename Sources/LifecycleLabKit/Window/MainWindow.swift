@@ -4,7 +4,7 @@ public import LabModel
 import LifecycleTasks
 
 /// The main window: a header bar with the page switcher and the primary menu (Strategy radio
-/// items T1–T6, Keyboard Shortcuts, About, Quit), the page stack, and the live task panel.
+/// items T1–T8, Keyboard Shortcuts, About, Quit), the page stack, and the live task panel.
 @MainActor
 public final class MainWindow {
     /// The GTK window.
@@ -73,7 +73,7 @@ public final class MainWindow {
         self.menuButton = menuButton
         let strategyLabel = Label()
         strategyLabel.addCssClass("strategy-badge")
-        strategyLabel.tooltip = "The toast page's strategy (Ctrl+1 … Ctrl+6)"
+        strategyLabel.tooltip = "The toast page's strategy (Ctrl+1 … Ctrl+8)"
         header.packStart(strategyLabel)
         self.strategyLabel = strategyLabel
         window.titlebar = header
@@ -85,7 +85,7 @@ public final class MainWindow {
         window.present()
         StartupTrace.mark("presented")
 
-        // The toast page (the header's strategy badge and Ctrl+1 … Ctrl+6 act on it) and the page
+        // The toast page (the header's strategy badge and Ctrl+1 … Ctrl+8 act on it) and the page
         // shown first; every other page is built when it is first shown or asked for.
         _ = buildPage(ToastPage.id)
         _ = buildPage(app.options.startPage)
@@ -196,7 +196,7 @@ public final class MainWindow {
         menuButton.setMenu(onFirstOpen: Self.primaryMenu)
     }
 
-    /// The primary menu: the Strategy radio items (T1–T6), then Keyboard Shortcuts, About and Quit.
+    /// The primary menu: the Strategy radio items (T1–T8), then Keyboard Shortcuts, About and Quit.
     static func primaryMenu() -> Menu {
         let menu = Menu()
         let strategies = Menu()

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite("Scenario driver")
 struct ScenarioDriverTests {
-    @Test("T1–T6, B1–B3, P1–P3, I1: the headless repro matches the spec's row", arguments: allStrategies)
+    @Test("T1–T8, B1–B3, P1–P5, I1: the headless repro matches the spec's row", arguments: allStrategies)
     func everyRowMatches(_ id: AnyStrategyID) async {
         let (verdict, host) = await headless(id)
         #expect(verdict.matchesSpec, "\(verdict.summary)")
@@ -64,6 +64,53 @@ struct ScenarioDriverTests {
         #expect(
             verdict.flagsRaised.map { "\($0.task) \($0.flag) \($0.t)" }
                 == ["1 orphan 1.0", "1 retains owner 1.0", "2 orphan 3.0", "2 retains owner 3.0"])
+        await host.expectNoLiveTasks()
+    }
+
+    @Test("T7 scenario: hides on time, but the dropped countdown runs on as an orphan from t = D/3 to 0.9 D")
+    func t7Verdict() async {
+        let (verdict, host) = await headless(ToastStrategyID.t7)
+        #expect(verdict.hideTimes == [1, 4.5])
+        #expect(verdict.log.filter { $0.text == "task cancel" }.map(\.t) == [1])
+        #expect(verdict.flagsRaised.map { "\($0.task) \($0.flag) \($0.t)–\($0.until ?? -1)" } == ["1 orphan 1.0–2.7"])
+        // Nine ticks per countdown: neither was ever cancelled.
+        #expect(verdict.measurements["countdownTicks"] == 18)
+        await host.expectNoLiveTasks()
+    }
+
+    @Test("T8 scenario: each save finishes (t = 2 and 3.5), marked detached, never orphan; the timer is T2's")
+    func t8Verdict() async {
+        let (verdict, host) = await headless(ToastStrategyID.t8)
+        #expect(verdict.hideTimes == [1, 4.5])
+        #expect(verdict.log.filter { $0.text == "saved" }.map(\.t) == [2, 3.5])
+        #expect(verdict.log.filter { $0.text == "task cancel" }.map(\.t) == [1])
+        #expect(verdict.flagsRaised.isEmpty)
+        #expect(verdict.checks.contains { $0.name == "detached flag" && $0.passed })
+        #expect(verdict.measurements["savesFinished"] == 2)
+        await host.expectNoLiveTasks()
+    }
+
+    @Test(
+        "P4 scenario: the headless restore goes straight from background to active, which the seed's reader misses; the tail shows the extra onInactive"
+    )
+    func p4Verdict() async {
+        let (verdict, host) = await headless(ScenePhaseStrategyID.p4)
+        #expect(verdict.matchesSpec, "\(verdict.summary)")
+        #expect(verdict.measurements["restoreViaInactive"] == 0)
+        let observed = Dictionary(verdict.checks.map { ($0.name, $0.observed) }, uniquingKeysWith: { a, _ in a })
+        #expect(observed["loads after restoring"] == "1")
+        #expect(observed["loads when shown in an unfocused window"] == "1")
+        #expect(observed["onInactive calls from minimizing to closing while minimized"] == "2")
+        await host.expectNoLiveTasks()
+    }
+
+    @Test("P2 scenario with the same tail: nothing in an unfocused window, one onInactive")
+    func p2Tail() async {
+        let (verdict, host) = await headless(ScenePhaseStrategyID.p2)
+        let observed = Dictionary(verdict.checks.map { ($0.name, $0.observed) }, uniquingKeysWith: { a, _ in a })
+        #expect(observed["loads after restoring"] == "2")
+        #expect(observed["loads when shown in an unfocused window"] == "0")
+        #expect(observed["onInactive calls from minimizing to closing while minimized"] == "1")
         await host.expectNoLiveTasks()
     }
 
@@ -161,8 +208,9 @@ struct ParsingTests {
         }
         #expect(try ToastStrategyID.parse("t6") == .t6)
         #expect(
-            allStrategies.map(\.rawValue)
-                == ["T1", "T2", "T3", "T4", "T5", "T6", "B1", "B2", "B3", "P1", "P2", "P3", "I1"])
+            allStrategies.map(\.rawValue) == [
+                "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "B1", "B2", "B3", "P1", "P2", "P3", "P4", "P5", "I1",
+            ])
     }
 
     @Test("An unknown strategy lists the valid values")
@@ -173,7 +221,8 @@ struct ParsingTests {
         } catch {
             #expect(
                 error.description
-                    == "unknown strategy \"T9\": valid values are T1, T2, T3, T4, T5, T6, B1, B2, B3, P1, P2, P3, I1")
+                    == "unknown strategy \"T9\": valid values are T1, T2, T3, T4, T5, T6, T7, T8, B1, B2, B3, P1, P2, P3, P4, P5, I1"
+            )
         }
         do {
             _ = try ButtonStrategyID.parse("T1")
@@ -186,7 +235,7 @@ struct ParsingTests {
     @Test("Every strategy names its page; the page's own type takes it back")
     func pages() throws {
         #expect(ToastStrategyID.anyCases.allSatisfy { $0.page == .toast })
-        #expect(ScenePhaseStrategyID.anyCases.map(\.page.rawValue) == ["scene", "scene", "scene"])
+        #expect(ScenePhaseStrategyID.anyCases.map(\.page.rawValue) == Array(repeating: "scene", count: 5))
         #expect(ServerStrategyID.anyCases.map(\.page) == [.server])
         #expect(AnyStrategyID(ButtonStrategyID.b2).as(ButtonStrategyID.self) == .b2)
         #expect(AnyStrategyID(ButtonStrategyID.b2).as(ToastStrategyID.self) == nil)
@@ -194,7 +243,7 @@ struct ParsingTests {
             _ = try ToastStrategyID.parse("B1")
             Issue.record("B1 is not a toast strategy")
         } catch {
-            #expect(error.description == "unknown strategy \"B1\": valid values are T1, T2, T3, T4, T5, T6")
+            #expect(error.description == "unknown strategy \"B1\": valid values are T1, T2, T3, T4, T5, T6, T7, T8")
         }
     }
 
@@ -209,8 +258,12 @@ struct ParsingTests {
     func metadata() {
         #expect(ToastStrategyID.t1.title == "onAppear + Task (bug)")
         #expect(ToastStrategyID.t2.title == ".task (fix)")
-        #expect(allStrategies.filter(\.isBuggy).map(\.rawValue) == ["T1", "T3", "T6", "B1", "P1"])
-        #expect(allStrategies.filter { $0.kind == .trap }.map(\.rawValue) == ["T3"])
+        #expect(allStrategies.filter(\.isBuggy).map(\.rawValue) == ["T1", "T3", "T6", "T7", "B1", "P1", "P4", "P5"])
+        #expect(allStrategies.filter { $0.kind == .trap }.map(\.rawValue) == ["T3", "T7", "P4", "P5"])
+        #expect(allStrategies.filter { $0.kind == .fragile }.map(\.rawValue) == ["T5"])
+        #expect(allStrategies.filter { $0.kind == .mustFinish }.map(\.rawValue) == ["T8"])
+        #expect(ToastStrategyID.t5.title == "TaskBag, no capture (works, fragile)")
+        #expect(ToastStrategyID.t5.seedNote?.contains("Cancel in onDisappear instead (T4)") == true)
         for id in allStrategies { #expect(!id.title.isEmpty && !id.expectedOutcome.isEmpty) }
     }
 }

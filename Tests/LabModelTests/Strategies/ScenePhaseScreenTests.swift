@@ -14,7 +14,8 @@ private struct SceneLab {
 
     init(_ strategy: ScenePhaseStrategyID) {
         screen = ScenePhaseScreen(
-            strategy: strategy, context: host.context, host: ImmediateHost<ScenePhaseView>(), scene: host.window,
+            strategy: strategy, context: host.context,
+            host: ImmediateHost<ScenePhaseView>(firesWillAppear: strategy == .p5), scene: host.window,
             sideEffect: effect)
     }
 
@@ -109,6 +110,75 @@ struct ScenePhasePageTests {
         #expect(lab.screen.polls == 4)
         await lab.close()
         #expect(!lab.effect.isHeld)
+        await lab.host.expectNoLiveTasks()
+    }
+
+    @Test(
+        "P4 (seed 003's reader as written): a return straight from .background to .active is missed; the next .inactive → .active resumes"
+    )
+    func p4MissesDirectReturn() async {
+        let lab = SceneLab(.p4)
+        await lab.open()
+        await lab.host.setPhase(.background)
+        #expect(!lab.effect.isHeld)
+        #expect(lab.screen.inactiveCalls == 1)
+        await lab.host.setPhase(.active)  // P2 would load again here
+        #expect(lab.screen.loads == 1)
+        #expect(!lab.effect.isHeld)
+        #expect(lab.host.live().isEmpty)
+        await lab.host.setPhase(.inactive)  // still "suspended" for the reader: nothing
+        await lab.host.setPhase(.active)
+        #expect(lab.screen.loads == 2)
+        #expect(lab.effect.isHeld)
+        await lab.close()
+        await lab.host.expectNoLiveTasks()
+    }
+
+    @Test(
+        "P4: shown in an unfocused window it loads at once; closed while minimized it calls onInactive twice in a row")
+    func p4AppearAndDoubleInactive() async {
+        let lab = SceneLab(.p4)
+        await lab.host.setPhase(.inactive)
+        await lab.open()
+        #expect(lab.screen.loads == 1)  // M6 (P2) would wait for .active
+        await lab.host.setPhase(.active)
+        #expect(lab.screen.loads == 1)  // not suspended, so nothing to resume
+        await lab.host.setPhase(.background)
+        await lab.close()
+        #expect(lab.screen.inactiveCalls == 2)
+        #expect(lab.screen.activeCalls == 1)
+        await lab.host.expectNoLiveTasks()
+    }
+
+    @Test(
+        "P2 beside P4: in an unfocused window nothing starts until .active; closing while minimized adds no onInactive")
+    func p2SameSteps() async {
+        let lab = SceneLab(.p2)
+        await lab.host.setPhase(.inactive)
+        await lab.open()
+        #expect(lab.screen.loads == 0)
+        await lab.host.setPhase(.active)
+        #expect(lab.screen.loads == 1)
+        await lab.host.setPhase(.background)
+        await lab.close()
+        #expect(lab.screen.inactiveCalls == 1)
+        await lab.host.expectNoLiveTasks()
+    }
+
+    @Test("P5 (seed 003's 3-B): onActive runs at willAppear, before the appear; its polling task is no orphan")
+    func p5WillAppear() async {
+        let lab = SceneLab(.p5)
+        lab.screen.showView()
+        await lab.host.settle()
+        let kinds = lab.host.recorder.take()
+        let willAppear = kinds.firstIndex(of: .willAppear(node: "scene view #1"))
+        let load = kinds.firstIndex(of: .message("load #1"))
+        let appear = kinds.firstIndex(of: .appear(node: "scene view #1"))
+        #expect(willAppear != nil && load != nil && appear != nil)
+        if let willAppear, let load, let appear { #expect(willAppear < load && load < appear) }
+        #expect(lab.screen.activeCallsBeforeAppear == 1)
+        #expect(lab.host.live().map(\.isOrphan) == [false])
+        await lab.close()
         await lab.host.expectNoLiveTasks()
     }
 }

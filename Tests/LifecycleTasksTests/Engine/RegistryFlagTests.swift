@@ -82,4 +82,65 @@ struct RegistryFlagTests {
         #expect(weakState == nil)
         await host.expectNoLiveTasks()
     }
+
+    @Test(
+        "§5 detached: a task started detached outlives its owner unflagged as orphan, is marked detached and counted apart, and keeps the mark in the history"
+    )
+    func detachedOnPurpose() async {
+        let host = FakeHost()
+        let context = host.context
+        let node = host.node("toast")
+        node.onAppear {
+            context.registry.unstructuredTask(name: "save", origin: "T8", owner: node, detached: true) {
+                try await context.sleep(for: .seconds(2))
+            }
+            context.registry.unstructuredTask(name: "timer", origin: "T1", owner: node) {
+                try await context.sleep(for: .seconds(3))
+            }
+        }
+        await host.appear(node)
+        #expect(context.registry.counters.detached == 1)
+        await host.disappear(node)
+        let rows = {
+            context.registry.records.map { "\($0.name) \($0.state) orphan=\($0.isOrphan) detached=\($0.isDetached)" }
+        }
+        // The same owner, the same disappear: the fire-and-forget timer is an orphan, the save is not.
+        #expect(rows() == ["save running orphan=false detached=true", "timer running orphan=true detached=false"])
+        #expect(context.registry.counters.orphaned == 1)
+        #expect(context.registry.counters.detached == 1)
+        #expect(context.registry.counters.addUp)
+        await host.advance(by: .seconds(2))
+        #expect(rows().first == "save finished orphan=false detached=true")
+        #expect(context.registry.counters.detached == 0)
+        #expect(context.registry.counters.finished == 1)
+        await host.advance(by: .seconds(1))
+        #expect(context.registry.counters.orphaned == 0)
+        #expect(context.registry.counters.addUp)
+        await host.expectNoLiveTasks()
+    }
+
+    @Test(
+        "§5 orphan: a task started between willAppear and appear belongs to the coming appearance (seed 003's 3-B); after a disappear it is an orphan as any other"
+    )
+    func startedAtWillAppear() async {
+        let host = FakeHost()
+        let context = host.context
+        let node = host.node("scene view")
+        node.onWillAppear {
+            context.registry.unstructuredTask(name: "poll", origin: "P5", owner: node) {
+                try await context.sleep(for: .seconds(60))
+            }
+        }
+        node.willAppear()
+        #expect(node.isAboutToAppear)
+        await host.settle()
+        #expect(context.registry.record(TaskID(1))?.isOrphan == false)
+        await host.appear(node)
+        #expect(!node.isAboutToAppear)
+        #expect(context.registry.counters.orphaned == 0)
+        await host.disappear(node)
+        #expect(context.registry.record(TaskID(1))?.isOrphan == true)
+        context.registry.cancelAll()
+        await host.expectNoLiveTasks()
+    }
 }

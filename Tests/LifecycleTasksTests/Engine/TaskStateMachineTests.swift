@@ -90,6 +90,31 @@ struct TaskStateMachineTests {
         #expect(!machine.isLive)
     }
 
+    // MARK: Detached on purpose
+
+    @Test("§5 detached: a task detached on purpose runs past its owner's disappear and is never an orphan")
+    func detachedIsNoOrphan() {
+        var machine = Machine.detachedOnPurpose
+        #expect(machine.state == .detached(owner: .kept))
+        #expect(Row(machine) == Row(.running))
+        #expect(machine.ownerDisappeared() == .none)
+        #expect(machine.state == .detached(owner: .kept))
+        #expect(machine.end(.returned(taskCancelled: false), at: Self.t) == Change(orphaned: 0, recordChanged: true))
+        #expect(machine.state == .ended(.finished, at: Self.t, wasOrphan: false))
+        #expect(Row(machine) == Row(.finished, endedAt: Self.t))
+    }
+
+    @Test("§5 detached: a cancel still stops it (shutdown), with no orphan change; retains owner still applies")
+    func detachedCancelAndRetains() {
+        var machine = Machine.detachedOnPurpose
+        #expect(machine.ownerReleaseAnnounced(stateAlive: true) == Change(orphaned: 0, recordChanged: true))
+        #expect(Row(machine) == Row(.running, retains: true))
+        #expect(machine.cancel(stateAlive: true) == Change(orphaned: 0, recordChanged: true))
+        #expect(machine.state == .cancelling(owner: .released(stateAlive: true)))
+        #expect(machine.end(.threwCancellation, at: Self.t) == Change(orphaned: 0, recordChanged: true))
+        #expect(Row(machine) == Row(.cancelled, endedAt: Self.t))
+    }
+
     // MARK: Retains owner
 
     @Test("§5 retains owner: flagged once the release is announced and the state is alive, cleared at the end (T6)")
@@ -222,6 +247,25 @@ struct TaskStateMachineTests {
         walk(Machine(ownerGone: false), orphaned: 0, depth: 5, path: [])
         walk(Machine(ownerGone: true), orphaned: 1, depth: 5, path: [])
         #expect(paths > 10_000)
+    }
+
+    @Test("§5 detached: over every event sequence up to 5 long, a task detached on purpose is never an orphan")
+    func everyDetachedPath() {
+        var paths = 0
+        func walk(_ machine: Machine, depth: Int, path: [Event]) {
+            #expect(!machine.isOrphan, "after \(path)")
+            paths += 1
+            guard depth > 0, machine.isLive else { return }
+            for event in Event.allCases {
+                var next = machine
+                let change = event.apply(to: &next)
+                #expect(change.orphaned == 0, "\(event) after \(path)")
+                #expect(change.recordChanged == (Row(next) != Row(machine)), "\(event) after \(path)")
+                walk(next, depth: depth - 1, path: path + [event])
+            }
+        }
+        walk(Machine.detachedOnPurpose, depth: 5, path: [])
+        #expect(paths > 5_000)
     }
 
     // MARK: Impossible transitions

@@ -147,6 +147,14 @@ final class ScenarioRun {
             raised.contains("retains owner") == retainsOwner)
     }
 
+    /// Whether a task of the run was marked detached on purpose (SPEC §5: work that must finish).
+    func expectDetached(_ expected: Bool) {
+        let raised = records.contains(where: \.isDetached)
+        expect(
+            "detached flag", expected: expected ? "raised (never orphan)" : "not raised",
+            observed: raised ? "raised" : "not raised", raised == expected)
+    }
+
     func expectNothingLeft() {
         let left = liveRecords
         expect(

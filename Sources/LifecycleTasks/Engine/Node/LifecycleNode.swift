@@ -43,6 +43,10 @@ public final class LifecycleNode {
     public let name: String
     /// Whether the node is between ``appear()`` and ``disappear()``.
     public var isAppeared: Bool { storage.isAppeared }
+    /// Whether ``willAppear()`` ran and the appear it announces has not come yet. A task started
+    /// then belongs to the coming appearance: it is not an orphan (seed 003's 3-B starts its
+    /// work at will-appear).
+    public var isAboutToAppear: Bool { storage.isAboutToAppear }
     /// The object standing for this view's @State, held weakly. The registry watches it: if it is
     /// still alive after the node disappeared and its host let go of it, while a task of this
     /// node runs, that task is flagged "retains owner".
@@ -88,7 +92,9 @@ public final class LifecycleNode {
     // MARK: Host side
 
     /// N1 hook: the page was chosen, before any map/unmap. Logs and runs `onWillAppear` actions.
+    /// Until the appear it announces, tasks started with this node as owner are not orphans.
     public func willAppear() {
+        if !isAppeared { storage.isAboutToAppear = true }
         context.log.append(.willAppear(node: name))
         for action in storage.willAppearActions { action() }
     }
@@ -98,6 +104,7 @@ public final class LifecycleNode {
     public func appear() {
         precondition(!isAppeared, "LifecycleNode \(name): appear() while already appeared; call disappear() first")
         storage.isAppeared = true
+        storage.isAboutToAppear = false
         log.append(.appear(node: name))
         for action in storage.appearActions { action() }
         let active = currentPhase == .active

@@ -6,6 +6,8 @@
 @MainActor
 final class NodeStorage {
     var isAppeared = false
+    /// Between ``LifecycleNode/willAppear()`` and the next appear (or disappear).
+    var isAboutToAppear = false
     /// Weak: the registry must be able to see the state go away.
     weak var ownerState: AnyObject?
     var willAppearActions: [@MainActor () -> Void] = []

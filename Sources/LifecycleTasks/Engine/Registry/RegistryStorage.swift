@@ -87,7 +87,7 @@ final class TaskEntry {
         self.id = id
         self.label = label
         self.startedAt = startedAt
-        self.life = TaskStateMachine(ownerGone: ownerGone)
+        self.life = label.detached ? .detachedOnPurpose : TaskStateMachine(ownerGone: ownerGone)
     }
 
     /// The panel's row.
@@ -95,7 +95,7 @@ final class TaskEntry {
         TaskRecord(
             id: id, name: label.name, origin: label.origin, owner: label.owner, ownerName: label.ownerName,
             state: life.taskState, startedAt: startedAt, endedAt: life.endedAt,
-            isOrphan: life.isOrphan, retainsOwner: life.retainsOwner)
+            isOrphan: life.isOrphan, retainsOwner: life.retainsOwner, isDetached: label.detached)
     }
 }
 
@@ -103,7 +103,7 @@ final class TaskEntry {
 enum TaskHandle {
     /// M3/M4/M7: nobody outside the registry holds it, so every cancel goes through the registry.
     case managed(Task<Void, Never>)
-    /// ``TaskRegistry/unstructuredTask(name:origin:owner:priority:_:)``: the caller holds it
+    /// ``TaskRegistry/unstructuredTask(name:origin:owner:priority:detached:_:)``: the caller holds it
     /// too and may cancel it from any thread.
     case unstructured(Task<Void, any Error>)
 

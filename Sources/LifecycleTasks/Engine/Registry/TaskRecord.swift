@@ -66,12 +66,16 @@ public struct TaskRecord: Sendable, Hashable, Identifiable, Codable {
     public var isOrphan: Bool
     /// The owner's state object should be gone (the host let go of it) and is still alive.
     public var retainsOwner: Bool
+    /// Started detached on purpose: meant to outlive its owner (work that must finish), so it
+    /// is never flagged orphan. Set at start, kept for the task's whole life and its history.
+    public var isDetached: Bool
     /// `running` or `cancelling`.
     public var isLive: Bool { state.isLive }
 }
 
 /// The panel's counters. `started == live + cancelled + finished + failed` always holds;
-/// `orphaned` counts the live tasks flagged orphan right now.
+/// `orphaned` counts the live tasks flagged orphan right now, `detached` the live tasks started
+/// detached on purpose.
 public struct RegistryCounters: Sendable, Hashable, Codable {
     /// Tasks running or cancelling.
     public var live = 0
@@ -85,12 +89,18 @@ public struct RegistryCounters: Sendable, Hashable, Codable {
     public var failed = 0
     /// Live tasks flagged orphan.
     public var orphaned = 0
+    /// Live tasks started detached on purpose (never orphans).
+    public var detached = 0
 
     /// Creates zero counters.
     public init() {}
 
-    /// Whether `started == live + cancelled + finished + failed` and `orphaned <= live`.
-    public var addUp: Bool { started == live + cancelled + finished + failed && orphaned <= live && orphaned >= 0 }
+    /// Whether `started == live + cancelled + finished + failed`, `orphaned + detached <= live`
+    /// (a detached task is never an orphan) and neither gauge is negative.
+    public var addUp: Bool {
+        started == live + cancelled + finished + failed && orphaned >= 0 && detached >= 0
+            && orphaned + detached <= live
+    }
 }
 
 /// One change of the registry, as the panel's change stream delivers it.

@@ -141,11 +141,12 @@ public final class TaskRegistry {
     /// handler; its end goes through `TaskStateMachine.end(_:at:)`, which decides the final
     /// state.
     func start(
-        name: String, origin: String, owner: LifecycleNode?, priority: TaskPriority?,
+        name: String, origin: String, owner: LifecycleNode?, priority: TaskPriority?, detached: Bool = false,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> (TaskID, Task<Void, any Error>) {
-        let label = TaskLabel(name: name, origin: origin, owner: owner)
-        let entry = register(label: label, owner: owner, mayBeOrphan: true, at: now())
+        let label = TaskLabel(name: name, origin: origin, owner: owner, detached: detached)
+        // A detached task is never an orphan, so its owner's disappear need not look at it.
+        let entry = register(label: label, owner: owner, mayBeOrphan: !detached, at: now())
         // The task holds the registry strongly: a registered task keeps its registry alive until
         // it ends, so its end is always recorded.
         let task: Task<Void, any Error>
@@ -161,7 +162,7 @@ public final class TaskRegistry {
         return (entry.id, task)
     }
 
-    /// The body of a task from ``start(name:origin:owner:priority:_:)``.
+    /// The body of a task from ``start(name:origin:owner:priority:detached:_:)``.
     private func run(_ entry: TaskEntry, _ operation: @MainActor @Sendable () async throws -> Void) async throws {
         storage.pendingStartCount -= 1
         let id = entry.id
@@ -231,7 +232,8 @@ public final class TaskRegistry {
     /// tasks, which its disappear looks through for orphans.
     private func register(label: TaskLabel, owner: LifecycleNode?, mayBeOrphan: Bool, at time: Duration) -> TaskEntry {
         let entry = TaskEntry(
-            id: storage.makeID(), label: label, startedAt: time, ownerGone: owner.map { !$0.isAppeared } ?? false)
+            id: storage.makeID(), label: label, startedAt: time,
+            ownerGone: owner.map { !$0.isAppeared && !$0.isAboutToAppear } ?? false)
         if let owner {
             entry.ownerState = owner.ownerState
             // The owner's index: for the orphan check at its disappear, and for the
@@ -247,6 +249,7 @@ public final class TaskRegistry {
         storage.insertLive(entry)
         storage.counters.started += 1
         storage.counters.live += 1
+        if label.detached { storage.counters.detached += 1 }
         storage.pendingStartCount += 1
         log.append(.taskStarted(entry.id, name: label.name), at: time)
         if entry.life.isOrphan { storage.counters.orphaned += 1 }
@@ -314,11 +317,12 @@ public final class TaskRegistry {
         entry.handle = nil
         storage.counters.live -= 1
         storage.counters.orphaned += change.orphaned
+        if entry.label.detached { storage.counters.detached -= 1 }
         switch entry.life.state {
         case .ended(.cancelled, _, _): storage.counters.cancelled += 1
         case .ended(.finished, _, _): storage.counters.finished += 1
         case .ended(.failed, _, _): storage.counters.failed += 1
-        case .running, .cancelling: preconditionFailure("task \(entry.id) is live after its end")
+        case .running, .detached, .cancelling: preconditionFailure("task \(entry.id) is live after its end")
         }
         log.append(.taskEnded(entry.id, entry.life.taskState), at: time)
         changed(.updated, entry)
@@ -371,6 +375,11 @@ extension TaskRegistry {
     /// The returned `Task` is the real one: cancel it yourself if you keep it (T4,
     /// B2, `TaskBag`); the record turns `cancelling` at once when you do.
     ///
+    /// `detached: true` declares work that must finish although its owner goes (seed 000's
+    /// guide: a save that must not be cut off): the task is never flagged orphan, its record says
+    /// ``TaskRecord/isDetached``, and ``RegistryCounters/detached`` counts it while it is live.
+    /// It still runs on the main actor (this is not `Task.detached`), and a cancel still stops it.
+    ///
     /// ```swift
     /// // T1: fire and forget; the timer outlives the toast
     /// node.onAppear {
@@ -379,13 +388,20 @@ extension TaskRegistry {
     ///         toast.hide()
     ///     }
     /// }
+    ///
+    /// // Work that must finish: it outlives the toast on purpose, and the panel says so
+    /// node.onAppear {
+    ///     registry.unstructuredTask(name: "save", origin: "T8", owner: node, detached: true) {
+    ///         try await store.save(draft)
+    ///     }
+    /// }
     /// ```
     @discardableResult
     public func unstructuredTask(
         name: String, origin: String, owner: LifecycleNode?,
-        priority: TaskPriority? = nil,
+        priority: TaskPriority? = nil, detached: Bool = false,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> Task<Void, any Error> {
-        start(name: name, origin: origin, owner: owner, priority: priority, operation).1
+        start(name: name, origin: origin, owner: owner, priority: priority, detached: detached, operation).1
     }
 }

@@ -12,6 +12,10 @@
 /// | running(true, _), cancelling | ownerDisappeared                | unchanged                              | 0              |
 /// | kept owner                   | ownerLookedAtAgain              | unchanged                              | 0              |
 /// | cancelling, ended            | cancel                          | unchanged                              | 0              |
+/// | detached(o)                  | ownerDisappeared                | unchanged                              | 0              |
+/// | detached(o)                  | cancel                          | cancelling(o, looked at again)         | 0              |
+/// | detached(_)                  | end(exit, at)                   | ended(outcome, at, wasOrphan: false)   | 0              |
+/// | detached(_)                  | ownerReleaseAnnounced/LookedAt… | detached(released(alive))              | 0              |
 /// | ended                        | end, ownerDisappeared, owner…   | stops the program with a message       |                |
 ///
 /// The rules, as the queries below read them:
@@ -21,6 +25,9 @@
 ///   (only tasks started from then on belong to the new appearance). A node's own M3/M4/M7
 ///   tasks are cancelled at its disappear before the registry looks for orphans, so only
 ///   unstructured tasks get here.
+/// - **detached on purpose**: a task started as `detached` (work that must finish although its
+///   owner goes, seed 000's guide) outlives its owner by design: its owner's disappear leaves
+///   it `detached`, never an orphan. A cancel or its end moves it on like any other task.
 /// - **retains owner**: live (`running` or `cancelling`), the host announced it released the
 ///   owner's state (``LifecycleNode/ownerStateReleasedExpected()``), and the state object was
 ///   still alive when last looked at. Never on an ended record.
@@ -34,6 +41,9 @@ struct TaskStateMachine: Sendable, Equatable {
         /// The action runs and nobody asked it to stop. `ownerGone`: the owner node is not
         /// appeared (it disappeared, or the task was started from a hidden node).
         case running(ownerGone: Bool, owner: OwnerRelease)
+        /// The action runs, started detached on purpose: it is meant to outlive its owner node,
+        /// so the owner's disappear does not make it an orphan.
+        case detached(owner: OwnerRelease)
         /// Cancel was requested; the action has not returned yet.
         case cancelling(owner: OwnerRelease)
         /// The action returned at context time `at`. `wasOrphan`: it was an orphan until then.
@@ -83,6 +93,13 @@ struct TaskStateMachine: Sendable, Equatable {
         state = .running(ownerGone: ownerGone, owner: .kept)
     }
 
+    /// A task starts running detached on purpose (it is meant to outlive its owner).
+    static var detachedOnPurpose: TaskStateMachine {
+        var machine = TaskStateMachine(ownerGone: false)
+        machine.state = .detached(owner: .kept)
+        return machine
+    }
+
     // MARK: The rules
 
     /// Running or cancelling.
@@ -95,7 +112,7 @@ struct TaskStateMachine: Sendable, Equatable {
     var isOrphan: Bool {
         switch state {
         case .running(let ownerGone, _): ownerGone
-        case .cancelling: false
+        case .detached, .cancelling: false
         case .ended(_, _, let wasOrphan): wasOrphan
         }
     }
@@ -103,15 +120,17 @@ struct TaskStateMachine: Sendable, Equatable {
     /// SPEC §5 retains owner: the owner's state should be gone and is alive while the task is.
     var retainsOwner: Bool {
         switch state {
-        case .running(_, .released(stateAlive: true)), .cancelling(.released(stateAlive: true)): true
-        case .running, .cancelling, .ended: false
+        case .running(_, .released(stateAlive: true)), .detached(.released(stateAlive: true)),
+            .cancelling(.released(stateAlive: true)):
+            true
+        case .running, .detached, .cancelling, .ended: false
         }
     }
 
     /// The panel's state.
     var taskState: TaskState {
         switch state {
-        case .running: .running
+        case .running, .detached: .running
         case .cancelling: .cancelling
         case .ended(.cancelled, _, _): .cancelled
         case .ended(.finished, _, _): .finished
@@ -130,19 +149,27 @@ struct TaskStateMachine: Sendable, Equatable {
     /// nothing when it is already cancelling or has ended. `stateAlive` is only looked at when
     /// the owner's release was announced.
     mutating func cancel(stateAlive: @autoclosure () -> Bool) -> Change {
-        guard case .running(let ownerGone, let owner) = state else { return .none }
-        state = .cancelling(owner: owner.lookedAtAgain(stateAlive))
-        return Change(orphaned: ownerGone ? -1 : 0, recordChanged: true)
+        switch state {
+        case .running(let ownerGone, let owner):
+            state = .cancelling(owner: owner.lookedAtAgain(stateAlive))
+            return Change(orphaned: ownerGone ? -1 : 0, recordChanged: true)
+        case .detached(let owner):
+            state = .cancelling(owner: owner.lookedAtAgain(stateAlive))
+            return Change(orphaned: 0, recordChanged: true)
+        case .cancelling, .ended:
+            return .none
+        }
     }
 
     /// The owner node disappeared: a running task becomes an orphan. A cancelling one is not
-    /// (someone asked it to stop), and a second disappear changes nothing.
+    /// (someone asked it to stop), nor one detached on purpose, and a second disappear changes
+    /// nothing.
     mutating func ownerDisappeared() -> Change {
         switch state {
         case .running(ownerGone: false, let owner):
             state = .running(ownerGone: true, owner: owner)
             return Change(orphaned: 1, recordChanged: true)
-        case .running(ownerGone: true, _), .cancelling:
+        case .running(ownerGone: true, _), .detached, .cancelling:
             return .none
         case .ended:
             preconditionFailure(
@@ -159,7 +186,7 @@ struct TaskStateMachine: Sendable, Equatable {
     /// Nothing to do when no release was announced.
     mutating func ownerLookedAtAgain(stateAlive: Bool) -> Change {
         switch state {
-        case .running(_, .kept), .cancelling(.kept): .none
+        case .running(_, .kept), .detached(.kept), .cancelling(.kept): .none
         default: setOwner(.released(stateAlive: stateAlive), event: "ownerLookedAtAgain")
         }
     }
@@ -173,6 +200,9 @@ struct TaskStateMachine: Sendable, Equatable {
         case .running(let ownerGone, _):
             cancelRequested = false
             wasOrphan = ownerGone
+        case .detached:
+            cancelRequested = false
+            wasOrphan = false
         case .cancelling:
             cancelRequested = true
             wasOrphan = false
@@ -195,6 +225,7 @@ struct TaskStateMachine: Sendable, Equatable {
         let wasRetaining = retainsOwner
         switch state {
         case .running(let ownerGone, _): state = .running(ownerGone: ownerGone, owner: owner)
+        case .detached: state = .detached(owner: owner)
         case .cancelling: state = .cancelling(owner: owner)
         case .ended:
             preconditionFailure("TaskStateMachine: \(event) for an ended task (\(state)); only live tasks are told")
