@@ -1,3 +1,7 @@
+// Storage of callbacks. Its one speed trick is the registry's (see `RegistryStorage.swift`):
+// every event and registry change asks whether anyone listens, so the handler list skips the
+// runtime's dynamic exclusivity checks; it is main-actor isolated and `notify` iterates a copy.
+
 /// An ordered list of main-actor callbacks; the building block of every `observe`/`onChange`.
 ///
 /// ```swift
@@ -8,8 +12,8 @@
 /// ```
 @MainActor
 public final class ObserverList<Value> {
-    private var handlers: [(key: Int, handler: @MainActor (Value) -> Void)] = []
-    private var nextKey = 0
+    @exclusivity(unchecked) private var handlers: [(key: Int, handler: @MainActor (Value) -> Void)] = []
+    @exclusivity(unchecked) private var nextKey = 0
 
     /// Makes an empty list.
     public init() {}
