@@ -14,6 +14,8 @@ struct Metric {
     var target: String? = nil
     var met: Bool? = nil
     var extra: [(String, Double)] = []
+    /// Text fields, e.g. the environment a figure was measured in (renderer, buses, display).
+    var tags: [(String, String)] = []
 
     var ratio: Double? {
         guard let baseline, baseline != 0 else { return nil }
@@ -29,6 +31,7 @@ struct Metric {
         if let baselineName { fields.append("\"baseline_name\":\(Self.quote(baselineName))") }
         fields.append("\"ratio\":\(ratio.map(Self.number) ?? "null")")
         for (key, value) in extra { fields.append("\(Self.quote(key)):\(Self.number(value))") }
+        for (key, value) in tags { fields.append("\(Self.quote(key)):\(Self.quote(value))") }
         if let target { fields.append("\"target\":\(Self.quote(target))") }
         if let met { fields.append("\"met\":\(met)") }
         return "{" + fields.joined(separator: ",") + "}"

@@ -13,10 +13,10 @@ enum FileHandleStderr {
 }
 
 /// Spawns `arguments` (the program at `executable`, else at `arguments[0]`) with this process's
-/// environment plus `extra` entries, its standard output on `fd` (inherited when negative;
-/// `fd` is closed here); returns the pid.
+/// environment less the variables named in `unset`, plus `extra` entries, its standard output
+/// on `fd` (inherited when negative; `fd` is closed here); returns the pid.
 func spawn(
-    _ arguments: [String], environment extra: [String], stdout fd: Int32,
+    _ arguments: [String], environment extra: [String], unset: [String] = [], stdout fd: Int32,
     closingInChild unused: Int32 = -1, executable: String? = nil
 ) -> pid_t? {
     var actions = posix_spawn_file_actions_t()
@@ -25,8 +25,10 @@ func spawn(
     if unused >= 0 { posix_spawn_file_actions_addclose(&actions, unused) }
     var env: [UnsafeMutablePointer<CChar>?] = []
     var index = 0
+    let dropped = Set(unset + extra.map { String($0.prefix { $0 != "=" }) })
     while let entry = environ[index] {
-        env.append(strdup(entry))
+        let name = String(cString: entry).prefix { $0 != "=" }
+        if !dropped.contains(String(name)) { env.append(strdup(entry)) }
         index += 1
     }
     env += extra.map { strdup($0) }
@@ -47,14 +49,18 @@ func spawn(
 /// its standard output to the end, waits for it; returns the output and the CPU time (user +
 /// system) the process used.
 func spawnAndRead(
-    _ arguments: [String], environment extra: [String],
+    _ arguments: [String], environment extra: [String], unset: [String] = [],
     executable: String? = nil
 ) -> (output: String, cpuMilliseconds: Double)? {
     var fds: [Int32] = [0, 0]
+    // Close-on-exec: the child gets the pipe only as its standard output (a daemon that forks,
+    // like dbus-daemon, would otherwise keep the inherited write end open and the read below
+    // would never see the end of the output).
     guard pipe(&fds) == 0 else { return nil }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     guard
         let pid = spawn(
-            arguments, environment: extra, stdout: fds[1], closingInChild: fds[0],
+            arguments, environment: extra, unset: unset, stdout: fds[1], closingInChild: fds[0],
             executable: executable)
     else {
         close(fds[0])

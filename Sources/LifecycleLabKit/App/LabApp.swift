@@ -35,6 +35,7 @@ public final class LabApp {
     public var shutdownGrace: Duration = .seconds(2)
     private var shuttingDown = false
     private var signalSources: [SourceHandleBox] = []
+    private var frameTrace: FrameTrace?
 
     /// Parses `arguments` (bad input: one line, exit 2), starts GTK (no display: a message,
     /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
@@ -93,15 +94,21 @@ public final class LabApp {
         let window = MainWindow(app: self, environment: environment)
         StartupTrace.mark("window-built")
         mainWindow = window
+        frameTrace = FrameTrace.fromEnvironment()
+        frameTrace?.start(window: window.window)
         installShutdownSignals()
         startStubbornTaskIfAsked()
         if getenv("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil {
             // Benchmark hook (`app.startup`): print when the first frame was painted, then quit.
             // The window is shown but not painted yet: that happens once this returns to the loop.
-            window.window.onFirstFramePainted { [weak self] in
+            // Beside the time: the peak resident memory so far (VmHWM) and what drew the frame.
+            window.window.onFirstFramePainted { [weak self, weak window] in
                 var now = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &now)
                 print("first-frame \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))")
+                print("first-frame-peak-kib \(peakResidentKiB() ?? 0)")
+                print("renderer \(window?.window.rendererName ?? "none")")
+                print("display \(GtkRuntime.displayTypeName ?? "none")")
                 fflush(nil)
                 self?.quitNow()
             }
@@ -169,7 +176,10 @@ public final class LabApp {
             }
         }
         defer { shot?.cancel() }
-        if let verdict = await labPage.runScenario(driver: driver) {
+        frameTrace?.mark("scenario-start")
+        let verdict = await labPage.runScenario(driver: driver)
+        frameTrace?.mark("scenario-end")
+        if let verdict {
             print(verdict.json())
             fflush(nil)
             exitStatus = verdict.matchesSpec ? 0 : 1
@@ -281,6 +291,8 @@ public final class LabApp {
     }
 
     private func quitNow() {
+        frameTrace?.stop()
+        frameTrace = nil
         signalSources.forEach { $0.cancel() }
         signalSources.removeAll()
         environment?.closeElsewhere()
