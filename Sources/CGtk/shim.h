@@ -8,6 +8,7 @@
 #include <sys/select.h>
 #include <poll.h>
 #include <time.h>
+#include <dlfcn.h>
 
 /*
  * The only C in the project. Everything here is a `static inline` helper for what Swift
@@ -50,6 +51,27 @@ static inline int cg_is_main_thread(void) { return cg_gettid() == (int)getpid();
 
 static inline GObject *cg_object(void *p) { return G_OBJECT(p); }
 static inline const char *cg_type_name_of(void *p) { return G_OBJECT_TYPE_NAME(p); }
+
+/* The GL_RENDERER string of a GL context GDK makes on `display` (e.g. "llvmpipe (LLVM 15…)"),
+ * as a newly allocated string for g_free; NULL when GDK cannot make one. GL calls go through
+ * libepoxy, which GTK loads: its `epoxy_glGetString` is a function pointer it resolves itself. */
+static inline char *cg_gl_renderer_string(GdkDisplay *display) {
+    GError *error = NULL;
+    GdkGLContext *context = gdk_display_create_gl_context(display, &error);
+    if (context == NULL) { g_clear_error(&error); return NULL; }
+    char *result = NULL;
+    if (gdk_gl_context_realize(context, &error)) {
+        gdk_gl_context_make_current(context);
+        typedef const unsigned char *(*get_string_fn)(unsigned int);
+        get_string_fn *get_string = (get_string_fn *)dlsym(RTLD_DEFAULT, "epoxy_glGetString");
+        const unsigned char *text = (get_string && *get_string) ? (*get_string)(0x1F01 /* GL_RENDERER */) : NULL;
+        if (text) result = g_strdup((const char *)text);
+        gdk_gl_context_clear_current();
+    }
+    g_clear_error(&error);
+    g_object_unref(context);
+    return result;
+}
 
 /* g_signal_connect_data with a generic callback pointer. */
 static inline gulong cg_signal_connect(void *instance, const char *signal, void *callback,

@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import LifecycleLabKit
 
 /// What a frame is made of, where that decides whether the main loop stalls (SPEC §3: the
 /// toast repro's presses must land on time). On a software GL driver without EGL buffer age
@@ -9,6 +10,23 @@ import Gtk
 enum RenderCostTests {
     static var cases: [GtkTestCase] {
         [
+            GtkTestCase("§3 toast timing: on software GL (llvmpipe) the app asks for cairo; hardware GL keeps GTK's choice") {
+                expectEqual(
+                    RendererChoice.decide(glRenderer: "llvmpipe (LLVM 15.0.6, 256 bits)"),
+                    .cairoOnSoftwareGL(glRenderer: "llvmpipe (LLVM 15.0.6, 256 bits)"), "Mesa's llvmpipe")
+                expectEqual(
+                    RendererChoice.decide(glRenderer: "softpipe"), .cairoOnSoftwareGL(glRenderer: "softpipe"),
+                    "Mesa's softpipe")
+                expectEqual(
+                    RendererChoice.decide(glRenderer: "AMD Radeon RX 6600 (radeonsi, navi23, LLVM 15.0.6)"),
+                    .gtkDefault(glRenderer: "AMD Radeon RX 6600 (radeonsi, navi23, LLVM 15.0.6)"), "a GPU")
+                expectEqual(RendererChoice.decide(glRenderer: nil), .gtkDefault(glRenderer: nil), "no GL at all")
+                // Xvfb has no GPU: GDK's GL is Mesa's software rasterizer there.
+                let gl = try unwrap(GtkRuntime.glRendererString(), "GDK makes a GL context under Xvfb")
+                expect(
+                    RendererChoice.softwareMarkers.contains { gl.lowercased().contains($0) },
+                    "Xvfb's GL is software: \(gl)")
+            },
             GtkTestCase(
                 "§3 toast timing: the window's frame (solid-csd) is thin strips, not inset shadows over the whole window"
             ) {

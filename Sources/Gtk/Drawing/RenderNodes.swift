@@ -120,3 +120,15 @@ extension GtkRuntime {
         return String(cString: cg_type_name_of(UnsafeMutableRawPointer(display)))
     }
 }
+
+extension GtkRuntime {
+    /// The `GL_RENDERER` string of the OpenGL driver GDK uses on the default display, e.g.
+    /// `"llvmpipe (LLVM 15.0.6, 256 bits)"` for Mesa's software rasterizer; nil without a display
+    /// or when GDK cannot make a GL context. Makes and drops a context (a few milliseconds).
+    /// Wraps `gdk_display_create_gl_context`, `gdk_gl_context_realize` and `glGetString`.
+    public static func glRendererString() -> String? {
+        guard let display = gdk_display_get_default(), let text = cg_gl_renderer_string(display) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}

@@ -37,6 +37,10 @@ public final class LabApp {
     private var signalSources: [SourceHandleBox] = []
     private var frameTrace: FrameTrace?
 
+    /// The renderer decided at start-up (see ``RendererChoice``); `nil` in a process that did not
+    /// start through ``main(arguments:)`` (tests), which leaves GTK's choice.
+    package static var rendererChoice: RendererChoice?
+
     /// Parses `arguments` (bad input: one line, exit 2), starts GTK (no display: a message,
     /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
     public static func main(arguments: [String]) -> Int32 {
@@ -56,6 +60,8 @@ public final class LabApp {
             return 1
         }
         StartupTrace.mark("gtk-init")
+        rendererChoice = RendererChoice.decideAndApply()
+        StartupTrace.mark("renderer")
         let app = LabApp(options: options)
         StartupTrace.mark("application")
         return withExtendedLifetime(sessionBus) { app.run() }

@@ -247,7 +247,11 @@ public final class MainWindow {
             text.wraps = true
             text.widthChars = 40
             let gtk = GtkRuntime.version
-            let details = Label("GTK \(gtk.major).\(gtk.minor).\(gtk.micro) · app ID \(LabApp.applicationID)")
+            var facts = ["GTK \(gtk.major).\(gtk.minor).\(gtk.micro)", "app ID \(LabApp.applicationID)"]
+            if let renderer = LabApp.rendererChoice { facts.append(renderer.summary) }
+            let details = Label(facts.joined(separator: " · "))
+            details.wraps = true
+            details.widthChars = 40
             details.addCssClass("dim-label")
             for label in [name, version, text, details] { box.append(label) }
         }
