@@ -10,7 +10,9 @@ import LifecycleLabKit
 enum RenderCostTests {
     static var cases: [GtkTestCase] {
         [
-            GtkTestCase("§3 toast timing: on software GL (llvmpipe) the app asks for cairo; hardware GL keeps GTK's choice") {
+            GtkTestCase(
+                "§3 toast timing: on software GL (llvmpipe) the app asks for cairo; hardware GL keeps GTK's choice"
+            ) {
                 expectEqual(
                     RendererChoice.decide(glRenderer: "llvmpipe (LLVM 15.0.6, 256 bits)"),
                     .cairoOnSoftwareGL(glRenderer: "llvmpipe (LLVM 15.0.6, 256 bits)"), "Mesa's llvmpipe")

@@ -44,7 +44,8 @@ package enum RendererChoice: Equatable {
     package static func decide(glRenderer: String?) -> RendererChoice {
         guard let gl = glRenderer else { return .gtkDefault(glRenderer: nil) }
         let lower = gl.lowercased()
-        return softwareMarkers.contains { lower.contains($0) } ? .cairoOnSoftwareGL(glRenderer: gl) : .gtkDefault(glRenderer: gl)
+        return softwareMarkers.contains { lower.contains($0) }
+            ? .cairoOnSoftwareGL(glRenderer: gl) : .gtkDefault(glRenderer: gl)
     }
 
     /// One line for About and the start-up report.
