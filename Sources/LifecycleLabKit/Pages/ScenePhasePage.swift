@@ -1,4 +1,5 @@
 public import Gtk
+import GtkLifecycle
 public import LabModel
 import LifecycleTasks
 
@@ -8,7 +9,9 @@ import LifecycleTasks
 /// Minimizing the window does not unmap the inner view (SPEC §1), so with P1 its `onAppear`
 /// work goes on in the background; P2 (`onActive`/`onInactive`) and P3 (`task(while: .active)`)
 /// stop on suspend and start again on return. The page shows the window's scene phase next to
-/// it, and has *Minimize window for 3 s* and *Focus elsewhere* buttons to try it.
+/// it, and has *Minimize window for 3 s* and *Focus elsewhere* buttons to try it, and one line
+/// on what this session can detect (``SceneDetection``: on Wayland with GTK < 4.12 the app
+/// cannot tell it was minimized).
 @MainActor
 public final class ScenePhasePage: LabPage {
     public nonisolated static let id = PageID.scenePhase
@@ -36,6 +39,8 @@ public final class ScenePhasePage: LabPage {
     public let focusElsewhereButton = PageKit.button("Focus elsewhere")
     /// "Window scene: active" — the main window's phase, as the core sees it.
     public let phaseLabel = PageKit.text(accessibleLabel: "Window scene phase")
+    /// One line: what this session can detect of the window's phase, and why.
+    public let detectionLabel = PageKit.text(accessibleLabel: "What this session can detect")
     /// "Presenting: held …" / "Presenting: not held" — on the inner view while it is shown.
     public private(set) var presentingLabel: Label?
     /// "Last loaded: …" on the inner view while it is shown.
@@ -64,7 +69,8 @@ public final class ScenePhasePage: LabPage {
             pickerCaption: "Strategy:",
             pickerItems: ScenePhaseStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
             closedNote: "The view is closed. Show it: it loads, polls every P and holds the side effect.",
-            controls: [PageKit.row([minimizeButton, focusElsewhereButton, phaseLabel])], results: [resultsLabel])
+            controls: [PageKit.row([minimizeButton, focusElsewhereButton, phaseLabel]), detectionLabel],
+            results: [resultsLabel])
         let host = WidgetHost<ScenePhaseView>(container: layout.viewArea)
         self.host = host
         let effect = IdleInhibitSideEffect(application: environment.application, window: environment.window)
@@ -96,6 +102,7 @@ public final class ScenePhasePage: LabPage {
         if let scene = environment.windowScene {
             phaseToken = scene.onChange { [weak self] _, _ in self?.refresh() }
         }
+        detectionLabel.text = Self.detectionLine(environment.sceneDetection)
         attach(screen)
     }
 
@@ -115,10 +122,22 @@ public final class ScenePhasePage: LabPage {
 
     /// Runs seed 003's repro (``ScenarioDriver/run(scenePhase:actuator:cleanUp:)``) on a fresh
     /// screen: *Show view* and *Close view* are clicked, and the real main window is minimized,
-    /// restored, and loses and regains the focus (each step waits for the window manager).
+    /// restored, and loses and regains the focus (each step waits for the window manager). A
+    /// session that cannot see a minimize runs it without minimizing (``ScenePhaseDetection``).
     public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? {
         reset()
-        return await driver.run(scenePhase: screen, actuator: ScenePhaseActuator(page: self, environment: environment))
+        return await driver.run(
+            scenePhase: screen, actuator: ScenePhaseActuator(page: self, environment: environment),
+            detection: environment.scenePhaseDetection)
+    }
+
+    /// The page's line on what `detection` lets the app see, and what *Minimize window* does where
+    /// the app cannot see it.
+    static func detectionLine(_ detection: SceneDetection) -> String {
+        let line = "This session: \(detection.summary)"
+        guard !detection.canSeeMinimize else { return line }
+        return line + " Minimize still asks the compositor (the window goes away on GNOME, which lets no app "
+            + "bring it back: restore it yourself); the repro leaves minimizing out."
     }
 
     // MARK: Private
