@@ -1,5 +1,5 @@
 public import Gtk
-import GtkLifecycle
+public import GtkLifecycle
 public import LabModel
 import LifecycleTasks
 
@@ -133,7 +133,7 @@ public final class ScenePhasePage: LabPage {
 
     /// The page's line on what `detection` lets the app see, and what *Minimize window* does where
     /// the app cannot see it.
-    static func detectionLine(_ detection: SceneDetection) -> String {
+    public static func detectionLine(_ detection: SceneDetection) -> String {
         let line = "This session: \(detection.summary)"
         guard !detection.canSeeMinimize else { return line }
         return line + " Minimize still asks the compositor (the window goes away on GNOME, which lets no app "
