@@ -30,6 +30,9 @@ public enum DisplayBackend: Sendable, Hashable, CustomStringConvertible {
 
 /// The default display GTK opened at start-up. Wraps `gdk_display_get_default`.
 ///
+/// (Whether a Wayland seat has a keyboard cannot be told from here: GDK keeps a logical keyboard
+/// on every seat, and `gdk_seat_get_capabilities` reports it under sway without any keyboard.)
+///
 /// ```swift
 /// if Display.backend == .wayland { … }   // nil before GTK is initialized
 /// ```
@@ -47,15 +50,5 @@ public enum Display {
     public static var name: String? {
         guard let display = gdk_display_get_default(), let name = gdk_display_get_name(display) else { return nil }
         return String(cString: name)
-    }
-
-    /// Whether the default seat has a keyboard now (a Wayland seat without one never gives a
-    /// window the keyboard focus). Wraps `gdk_seat_get_capabilities (gdk_display_get_default_seat ())`
-    /// & `GDK_SEAT_CAPABILITY_KEYBOARD`.
-    public static var hasKeyboard: Bool {
-        guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display) else {
-            return false
-        }
-        return gdk_seat_get_capabilities(seat).rawValue & GDK_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
     }
 }
