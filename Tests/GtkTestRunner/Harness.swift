@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import GtkLifecycle
 
 /// One GTK test: a name that cites the SPEC or issue, and a body run on the main actor inside
 /// the real GLib loop on the main thread.
@@ -246,14 +247,23 @@ func settle(_ duration: Duration = .milliseconds(200)) async {
     await MainLoop.sleep(for: duration)
 }
 
-/// Presents `window` and waits until it is mapped and has the focus as both sources report it:
-/// `is-active` and the surface's FOCUSED state (the one a Wayland scene follows; on Wayland the
-/// first can come a frame before the second).
+/// Whether `window` has the focus as the session's scenes see it (``SceneDetection/activeSource``):
+/// `is-active` on X11, the surface's FOCUSED state on Wayland (which can come a frame after
+/// `is-active`, and comes without a keyboard on the seat, where `is-active` never does).
+@MainActor
+func hasSessionFocus(_ window: Window) -> Bool {
+    switch SceneDetection.current.activeSource {
+    case .isActive: window.isActive
+    case .focusedState: window.toplevelState.contains(.focused)
+    }
+}
+
+/// Presents `window` and waits until it is mapped and has the focus (``hasSessionFocus(_:)``).
 @MainActor
 func presentAndFocus(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
     window.present()
     try await waitFor("\(window.title) mapped and active", file: file, line: line) {
-        window.isMapped && window.isActive && window.toplevelState.contains(.focused)
+        window.isMapped && hasSessionFocus(window)
     }
 }
 
@@ -292,5 +302,5 @@ func focusBack(to window: Window, from other: Window, file: StaticString = #file
 @MainActor
 func moveFocus(from window: Window, to other: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
     try await presentAndFocus(other, file: file, line: line)
-    try await waitFor("\(window.title) inactive", file: file, line: line) { !window.isActive }
+    try await waitFor("\(window.title) inactive", file: file, line: line) { !hasSessionFocus(window) }
 }
