@@ -58,11 +58,11 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
         /// `GDK_TOPLEVEL_STATE_FOCUSED`: the compositor shows the window as the focused one.
         case focusedState
 
-        /// "is-active" or "FOCUSED state".
+        /// "is-active" or "the FOCUSED state".
         public var description: String {
             switch self {
             case .isActive: "is-active"
-            case .focusedState: "FOCUSED state"
+            case .focusedState: "the FOCUSED state"
             }
         }
     }
@@ -116,17 +116,15 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
     /// One line for a person: what this session can detect and why.
     public var summary: String {
         let session = "\(backend), GTK \(gtkVersion.major).\(gtkVersion.minor)"
+        let active = "active follows \(activeSource)"
         switch minimizeSignal {
         case .minimizedState:
-            return "\(session): a minimize is seen (the window's MINIMIZED state → background); active follows "
-                + "\(activeSource)."
+            return "\(session): a minimize is seen (MINIMIZED state → background); \(active)."
         case .suspended:
-            return "\(session): a minimize is seen when the compositor suspends the window (mutter 45 and later; "
-                + "suspended → background); active follows the \(activeSource)."
+            return "\(session): a minimize is seen when the compositor suspends the window (mutter 45+); \(active)."
         case .none:
-            return "\(session): the app cannot tell its window was minimized (xdg-shell has no such state; it "
-                + "looks like focus loss, or like nothing), only hiding gives background; active follows the "
-                + "\(activeSource)."
+            return "\(session): the app cannot tell it was minimized (xdg-shell has no such state), only hiding "
+                + "gives background; \(active)."
         }
     }
 

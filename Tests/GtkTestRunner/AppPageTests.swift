@@ -244,6 +244,12 @@ enum AppPageTests {
             expect(
                 page.detectionLabel.text.contains("cannot tell") != detection.canSeeMinimize,
                 "the line says whether a minimize can be seen: \(page.detectionLabel.text)")
+            expectEqual(
+                page.minimizeButton.label, detection.canSeeMinimize ? "Minimize window for 3 s" : "Minimize window",
+                "the minimize button promises a return only where the app can see and undo a minimize")
+            expect(
+                detection.canSeeMinimize || page.minimizeButton.tooltip?.contains("cannot tell") == true,
+                "its tooltip says the app cannot tell: \(page.minimizeButton.tooltip ?? "none")")
             var pollsAtMinimize = screen.polls
             if detection.canSeeMinimize {
                 // Minimize: the page stays mapped (no disappear), the scene goes to the background.

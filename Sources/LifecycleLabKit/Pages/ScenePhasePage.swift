@@ -33,7 +33,8 @@ public final class ScenePhasePage: LabPage {
     public var closeButton: Button { layout.closeButton }
     /// Runs seed 003's repro in place and shows the verdict.
     public var reproButton: Button { layout.reproButton }
-    /// Minimizes the main window and restores it 3 s later (a window manager may have no task bar).
+    /// Minimizes the main window and restores it 3 s later (a window manager may have no task bar);
+    /// "Minimize window" where the app cannot see a minimize, with a tooltip saying so.
     public let minimizeButton = PageKit.button("Minimize window for 3 s")
     /// Gives the focus to a second window (the main window goes `.inactive`).
     public let focusElsewhereButton = PageKit.button("Focus elsewhere")
@@ -103,6 +104,11 @@ public final class ScenePhasePage: LabPage {
             phaseToken = scene.onChange { [weak self] _, _ in self?.refresh() }
         }
         detectionLabel.text = Self.detectionLine(environment.sceneDetection)
+        if !environment.sceneDetection.canSeeMinimize {
+            // The app cannot bring the window back on GNOME (no activation token), so no "for 3 s".
+            minimizeButton.label = "Minimize window"
+            minimizeButton.tooltip = Self.unseenMinimizeNote
+        }
         attach(screen)
     }
 
@@ -131,14 +137,15 @@ public final class ScenePhasePage: LabPage {
             detection: environment.scenePhaseDetection)
     }
 
-    /// The page's line on what `detection` lets the app see, and what *Minimize window* does where
-    /// the app cannot see it.
+    /// The page's line on what `detection` lets the app see, and why.
     public static func detectionLine(_ detection: SceneDetection) -> String {
-        let line = "This session: \(detection.summary)"
-        guard !detection.canSeeMinimize else { return line }
-        return line + " Minimize still asks the compositor (the window goes away on GNOME, which lets no app "
-            + "bring it back: restore it yourself); the repro leaves minimizing out."
+        "This session — \(detection.summary)"
     }
+
+    /// What *Minimize window* does where the app cannot see a minimize (its tooltip there).
+    static let unseenMinimizeNote =
+        "Asks the compositor to minimize: GNOME takes the window away (bring it back from the dock: no app "
+        + "can), sway has no minimize. The app cannot tell either way, so the repro leaves minimizing out."
 
     // MARK: Private
 
