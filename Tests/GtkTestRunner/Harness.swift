@@ -258,12 +258,16 @@ func hasSessionFocus(_ window: Window) -> Bool {
     }
 }
 
-/// Presents `window` and waits until it is mapped and has the focus (``hasSessionFocus(_:)``).
+/// Presents `window` and waits until it is mapped and has the focus as both sources report it:
+/// `is-active` (the keyboard focus) and the surface's FOCUSED state. The session's own source
+/// alone (``hasSessionFocus(_:)``) is not enough here: on Wayland a window shown again after
+/// `hide()` keeps its last FOCUSED state, so it can read focused before the compositor has even
+/// mapped it again (seen under sway), while `is-active` was cleared at the hide.
 @MainActor
 func presentAndFocus(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
     window.present()
     try await waitFor("\(window.title) mapped and active", file: file, line: line) {
-        window.isMapped && hasSessionFocus(window)
+        window.isMapped && window.isActive && window.toplevelState.contains(.focused)
     }
 }
 
