@@ -41,7 +41,7 @@ extension ScenarioDriver {
     /// judges the rest: P2 and P3 stop on focus loss and load again on return, P1 does not.
     /// - Parameters:
     ///   - screen: a fresh scene-phase screen with its view closed and a window scene, built on
-    ///     this driver's context. The run focuses the window first.
+    ///     this driver's context. The run focuses the window first, before t = 0.
     ///   - actuator: shows and closes the view and minimizes, restores and focuses the window;
     ///     `nil` calls the screen and updates its scene directly.
     ///   - detection: what the session can report of the window; a headless run sees everything.
@@ -54,6 +54,11 @@ extension ScenarioDriver {
         let actuator = actuator ?? screen
         let id = screen.strategy
         let p = screen.timing.pollInterval
+        // The repro starts from an active window: focusing it is set-up, before t = 0, so a slow
+        // first focus (a window manager's round trip, a first GL frame) cannot shift the poll grid
+        // the counts below are read against.
+        await actuator.perform(.window(.focus))
+        await pacer.settle()
         let run = ScenarioRun(context: context, pacer: pacer)
         run.begin()
         let seesMinimize = detection.canSeeMinimize
@@ -66,7 +71,6 @@ extension ScenarioDriver {
             }
         }
 
-        await run.act(.window(.focus), actuator)  // the repro starts from an active window
         await run.act(.view(.show), actuator)
         await run.wait(until: p / 4)
         let loadsAfterOpen = screen.loads
