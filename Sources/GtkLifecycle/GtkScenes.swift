@@ -3,6 +3,8 @@ public import LifecycleTasks
 
 /// Feeds the core's scenes from GTK windows: each window's `is-active`, `GdkToplevel` state and
 /// visibility become its `WindowScene`'s phase, and the `AppScene` aggregates them (SPEC §1).
+/// Which of those this session reports is its ``detection``: on Wayland with GTK < 4.12 a
+/// minimize cannot be seen, and `.active` follows the `FOCUSED` state.
 ///
 /// ```swift
 /// let scenes = GtkScenes(context: context)
@@ -13,13 +15,18 @@ public import LifecycleTasks
 public final class GtkScenes {
     /// The app-wide scene over every window given to ``scene(for:name:)``.
     public let app: AppScene
+    /// What this session can detect: backend, GTK version, minimize, active's source.
+    public let detection: SceneDetection
     private let context: LifecycleContext
     private var trackers: [WindowSceneTracker] = []
     private let connections = SignalConnectionBag()
 
     /// Makes the app scene; windows are added with ``scene(for:name:)``.
-    public init(context: LifecycleContext) {
+    /// - Parameter detection: what the session can detect; by default ``SceneDetection/current``
+    ///   (GTK must have opened its display).
+    public init(context: LifecycleContext, detection: SceneDetection? = nil) {
         self.context = context
+        self.detection = detection ?? .current
         self.app = AppScene(context: context)
     }
 
@@ -27,7 +34,7 @@ public final class GtkScenes {
     /// when the window is destroyed the scene leaves the app aggregate.
     public func scene(for window: Window, name: String) -> WindowScene {
         if let tracker = tracker(of: window) { return tracker.scene }
-        let tracker = WindowSceneTracker(window: window, name: name, app: app, context: context)
+        let tracker = WindowSceneTracker(window: window, name: name, app: app, context: context, detection: detection)
         trackers.append(tracker)
         connections.insert(
             window.onDestroy { [weak self, weak window] in

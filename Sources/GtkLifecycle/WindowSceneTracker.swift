@@ -6,7 +6,8 @@ import LifecycleTasks
 /// Sources: `notify::is-active` and `notify::visible` of the window, `map`/`unmap`, and the
 /// `GdkToplevel` state of its surface (`notify::state`; the surface exists only between
 /// `realize` and `unrealize`, so the tracker connects to it at realize). On GTK ≥ 4.12 it
-/// also watches the window's `suspended` property (GTK 4.8 has none). Every source re-derives
+/// also watches the window's `suspended` property (GTK 4.8 has none). What `.active` follows
+/// (`is-active` or the `FOCUSED` state) is the session's ``SceneDetection``. Every source re-derives
 /// the phase from the current state, and the scene ignores an unchanged phase, so duplicate
 /// notifications are harmless.
 ///
@@ -20,17 +21,19 @@ final class WindowSceneTracker {
     /// The scene the window's phase goes to.
     let scene: WindowScene
     private let watchesSuspended: Bool
+    private let activeSource: SceneDetection.ActiveSource
     private let windowConnections = SignalConnectionBag()
     private let surfaceConnections = SignalConnectionBag()
 
     /// Starts following `window`; its new scene starts at the window's phase now.
-    init(window: Window, name: String, app: AppScene, context: LifecycleContext) {
+    init(window: Window, name: String, app: AppScene, context: LifecycleContext, detection: SceneDetection) {
         self.window = window
-        let watchesSuspended = window.reportsSuspended
+        let watchesSuspended = detection.followsSuspended && window.reportsSuspended
         self.watchesSuspended = watchesSuspended
+        activeSource = detection.activeSource
         scene = WindowScene(
             name: name, app: app, context: context,
-            phase: Self.phase(of: window, watchingSuspended: watchesSuspended))
+            phase: Self.phase(of: window, watchingSuspended: watchesSuspended, activeSource: detection.activeSource))
         windowConnections.insert(window.onActiveChanged { [weak self] in self?.refresh() })
         windowConnections.insert(window.onVisibleChanged { [weak self] in self?.refresh() })
         if watchesSuspended, let connection = window.onSuspendedChanged({ [weak self] in self?.refresh() }) {
@@ -53,7 +56,7 @@ final class WindowSceneTracker {
 
     /// Re-derives the phase and hands it to the scene (which reports only a change).
     func refresh() {
-        scene.update(phase: Self.phase(of: window, watchingSuspended: watchesSuspended))
+        scene.update(phase: Self.phase(of: window, watchingSuspended: watchesSuspended, activeSource: activeSource))
     }
 
     /// Disconnects from the window; the scene gets no further phases from it.
@@ -70,11 +73,19 @@ final class WindowSceneTracker {
     }
 
     /// SPEC §1's table: `.background` when the window is hidden (or not mapped), minimized or
-    /// suspended; else `.active` when it has the focus, `.inactive` when it has not.
-    private static func phase(of window: Window, watchingSuspended: Bool) -> ScenePhase {
+    /// suspended; else `.active` when it has the focus (as `activeSource` tells), `.inactive`
+    /// when it has not.
+    private static func phase(
+        of window: Window, watchingSuspended: Bool, activeSource: SceneDetection.ActiveSource
+    ) -> ScenePhase {
         guard window.isVisible, window.isMapped else { return .background }
         if window.isMinimized { return .background }
         if watchingSuspended && window.isSuspended { return .background }
-        return window.isActive ? .active : .inactive
+        let focused =
+            switch activeSource {
+            case .isActive: window.isActive
+            case .focusedState: window.toplevelState.contains(.focused)
+            }
+        return focused ? .active : .inactive
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import GtkLifecycle
 
 /// One GTK test: a name that cites the SPEC or issue, and a body run on the main actor inside
 /// the real GLib loop on the main thread.
@@ -43,25 +44,43 @@ enum Harness {
     static func main(cases: [GtkTestCase]) -> Int32 {
         if let mode = smokeModes[CommandLine.arguments.dropFirst().first ?? ""] { return mode() }
         var filter: String?
+        var set = "all"
+        var listOnly = false
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
             case "--list":
-                for testCase in cases { print(testCase.name) }
-                return 0
+                listOnly = true
             case "--filter":
                 guard let value = arguments.popFirst() else {
                     printError("gtk-tests: --filter needs a substring")
                     return 2
                 }
                 filter = value
+            case "--set":
+                guard let value = arguments.popFirst(), CaseSets.names.contains(value) else {
+                    printError("gtk-tests: --set needs one of \(CaseSets.names.joined(separator: ", "))")
+                    return 2
+                }
+                set = value
             case "--help", "-h":
-                print("usage: gtk-tests [--list] [--filter SUBSTRING]")
+                print("usage: gtk-tests [--list] [--set \(CaseSets.names.joined(separator: "|"))] [--filter SUBSTRING]")
                 return 0
             default:
-                printError("gtk-tests: unknown argument \(argument); valid: --list, --filter SUBSTRING, --help")
+                printError(
+                    "gtk-tests: unknown argument \(argument); valid: --list, --set NAME, --filter SUBSTRING, --help")
                 return 2
             }
+        }
+        let selected = (CaseSets.select(set, from: cases) ?? []).filter { filter == nil || $0.name.contains(filter!) }
+        if listOnly {
+            for testCase in selected { print(testCase.name) }
+            return 0
+        }
+        guard !selected.isEmpty else {
+            printError("gtk-tests: no case in set \(set) matches \(filter.map { "--filter \"\($0)\"" } ?? "")")
+            print("0 passed, 1 failed")
+            return 1
         }
         precondition(GtkRuntime.isMainThread, "gtk-tests: must start on the main thread")
         do {
@@ -72,7 +91,6 @@ enum Harness {
             return 1
         }
         let startedWindowManager = ensureWindowManager()
-        let selected = cases.filter { filter == nil || $0.name.contains(filter!) }
         let closuresAtStart = GLibClosureBox.liveCount
         var passed = 0
         var failed = 0
@@ -127,11 +145,16 @@ enum Harness {
         MainLoop.iterate(until: { false }, timeout: .milliseconds(100))
     }
 
-    /// Minimize and focus cases need a window manager. `scripts/_inside-display` starts
+    /// Minimize and focus cases need a window manager (on X11). `scripts/_inside-display` starts
     /// openbox, but under load it has been seen to fail to connect ("Failed to open the
     /// display") and the tests then ran without one; start it here in that case.
     /// - Returns: the pid of the openbox this started, to stop at the end.
     static func ensureWindowManager() -> pid_t? {
+        guard Display.backend == .x11 else {
+            // A Wayland compositor is its own window manager.
+            print("info: session: \(Display.backend.map { "\($0)" } ?? "no display") \(Display.name ?? "")")
+            return nil
+        }
         let name = windowManagerName()
         guard name == "none" else {
             print("info: window manager: \(name)")
@@ -224,12 +247,27 @@ func settle(_ duration: Duration = .milliseconds(200)) async {
     await MainLoop.sleep(for: duration)
 }
 
-/// Presents `window` and waits until it is mapped and has the focus.
+/// Whether `window` has the focus as the session's scenes see it (``SceneDetection/activeSource``):
+/// `is-active` on X11, the surface's FOCUSED state on Wayland (which can come a frame after
+/// `is-active`, and comes without a keyboard on the seat, where `is-active` never does).
+@MainActor
+func hasSessionFocus(_ window: Window) -> Bool {
+    switch SceneDetection.current.activeSource {
+    case .isActive: window.isActive
+    case .focusedState: window.toplevelState.contains(.focused)
+    }
+}
+
+/// Presents `window` and waits until it is mapped and has the focus as both sources report it:
+/// `is-active` (the keyboard focus) and the surface's FOCUSED state. The session's own source
+/// alone (``hasSessionFocus(_:)``) is not enough here: on Wayland a window shown again after
+/// `hide()` keeps its last FOCUSED state, so it can read focused before the compositor has even
+/// mapped it again (seen under sway), while `is-active` was cleared at the hide.
 @MainActor
 func presentAndFocus(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
     window.present()
     try await waitFor("\(window.title) mapped and active", file: file, line: line) {
-        window.isMapped && window.isActive
+        window.isMapped && window.isActive && window.toplevelState.contains(.focused)
     }
 }
 
@@ -253,10 +291,20 @@ func restoreAndWait(_ window: Window, file: StaticString = #fileID, line: UInt =
     try await presentAndFocus(window, file: file, line: line)
 }
 
+/// Gives the focus back to `window` by hiding `other`, which has it: the window manager (openbox)
+/// or compositor (sway, mutter) then focuses the window below. Presenting `window` is not enough
+/// on Wayland, where a compositor activates a window only for an activation token backed by
+/// user input, which a test has none of.
+@MainActor
+func focusBack(to window: Window, from other: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
+    other.hide()
+    try await presentAndFocus(window, file: file, line: line)
+}
+
 /// Moves the focus to `other` (presenting it: under openbox `gtk_window_present` activates
 /// the window) and waits until `window` has lost it.
 @MainActor
 func moveFocus(from window: Window, to other: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
     try await presentAndFocus(other, file: file, line: line)
-    try await waitFor("\(window.title) inactive", file: file, line: line) { !window.isActive }
+    try await waitFor("\(window.title) inactive", file: file, line: line) { !hasSessionFocus(window) }
 }

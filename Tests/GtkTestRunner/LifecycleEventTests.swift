@@ -117,8 +117,11 @@ enum LifecycleEventTests {
                 window.destroy()
                 expectEqual(log.entries, ["appear", "disappear"])
             },
-            GtkTestCase("§1 scene phase: minimize and restore → background and back, no disappear") {
+            GtkTestCase(
+                "§1 scene phase: minimize and restore → background and back, no disappear (a session that cannot see a minimize: no phase change, no MINIMIZED state)"
+            ) {
                 let scenes = GtkScenes(context: LifecycleContext())
+                guard scenes.detection.canSeeMinimize else { return try await minimizeUnseen(scenes) }
                 let window = Harness.window("minimize")
                 let label = Label("content")
                 window.child = label
@@ -157,7 +160,7 @@ enum LifecycleEventTests {
                 let token = scene.onChange { _, new in phases.append(new) }
                 try await moveFocus(from: first, to: second)
                 try await waitFor("first inactive") { scene.phase == .inactive }
-                try await presentAndFocus(first)
+                try await focusBack(to: first, from: second)
                 await settle()
                 expectEqual(phases, [.inactive, .active])
                 token.cancel()
@@ -186,9 +189,10 @@ enum LifecycleEventTests {
                 token.cancel()
             },
             GtkTestCase(
-                "§1 app scene phase: active while any window is active, inactive while one is shown unfocused and the rest are background, background when all are minimized"
+                "§1 app scene phase: active while any window is active, inactive while one is shown unfocused and the rest are background, background when all are minimized (hidden where a minimize cannot be seen)"
             ) {
                 let scenes = GtkScenes(context: LifecycleContext())
+                let seesMinimize = scenes.detection.canSeeMinimize
                 expectEqual(scenes.app.phase, .background, "no window followed")
                 let first = Harness.window("app-first")
                 let second = Harness.window("app-second")
@@ -200,10 +204,19 @@ enum LifecycleEventTests {
                 expectEqual(scenes.app.phase, .active, "first shown")
                 try await presentAndFocus(second)
                 try await waitFor("app active with second focused") { scenes.app.phase == .active }
-                try await minimizeAndWait(first)
-                try await minimizeAndWait(second)
+                if seesMinimize {
+                    try await minimizeAndWait(first)
+                    try await minimizeAndWait(second)
+                } else {
+                    first.hide()
+                    second.hide()
+                }
                 try await waitFor("app background") { scenes.app.phase == .background }
-                try await restoreAndWait(first)
+                if seesMinimize {
+                    try await restoreAndWait(first)
+                } else {
+                    try await presentAndFocus(first)
+                }
                 try await waitFor("app active again") { scenes.app.phase == .active }
                 try await moveFocus(from: first, to: thief)
                 try await waitFor("app inactive") { scenes.app.phase == .inactive }
@@ -218,6 +231,32 @@ enum LifecycleEventTests {
                 expectEqual(scenes.app.phase, .inactive, "app without the destroyed window")
             },
         ]
+    }
+}
+
+extension LifecycleEventTests {
+    /// SPEC §1 on a session that cannot see a minimize (Wayland, GTK < 4.12): the request goes
+    /// to the compositor (GNOME takes the window away, sway has no minimize), but GTK reports no
+    /// `MINIMIZED` state, so the scene never goes `.background` and the content stays mapped.
+    static func minimizeUnseen(_ scenes: GtkScenes) async throws {
+        let window = Harness.window("minimize unseen")
+        let label = Label("content")
+        window.child = label
+        let log = AppearanceLog()
+        log.follow(label)
+        let scene = scenes.scene(for: window, name: "minimize unseen")
+        try await presentAndFocus(window)
+        expectEqual(scene.phase, .active, "after present")
+        _ = log.take()
+        var phases: [ScenePhase] = []
+        let token = scene.onChange { _, new in phases.append(new) }
+        window.minimize()
+        await settle(.milliseconds(500))
+        expect(!window.isMinimized, "no MINIMIZED state on \(scenes.detection.backend)")
+        expect(!phases.contains(.background), "no background from a minimize: \(phases)")
+        expect(label.isMapped, "content stays mapped")
+        expectEqual(log.take(), [], "no disappear")
+        token.cancel()
     }
 }
 

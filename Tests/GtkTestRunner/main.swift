@@ -1,7 +1,7 @@
 import Glibc
 
 // Synchronous main on purpose: the harness runs GTK's loop on the main thread.
-// usage: gtk-tests [--list] [--filter SUBSTRING]
+// usage: gtk-tests [--list] [--set all|session] [--filter SUBSTRING] (sets: CaseSets.swift)
 // To add cases: give your file an enum with `static var cases: [GtkTestCase]` and append it here.
 let allCases: [GtkTestCase] = MainActor.assumeIsolated {
     LifecycleEventTests.cases
@@ -14,5 +14,6 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + AppPageTests.cases
         + ReliabilityTests.cases
         + RenderCostTests.cases
+        + SessionTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

@@ -17,7 +17,9 @@ bound_ms=${SHUTDOWN_BOUND_MS:-100}
 grace_ms=2000   # LabApp.shutdownGrace
 passed=0 failed=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/lifecycle-lab-shutdown.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# Only this shell cleans up: a background subshell killed between its fork and its exec runs the
+# EXIT trap it inherited.
+trap '[[ $BASHPID == $$ ]] && rm -rf "$work"' EXIT
 [[ -n "${DISPLAY:-}" ]] || { echo "shutdown.sh: needs a display (run it under scripts/with-display)" >&2; exit 1; }
 command -v xdotool >/dev/null || { echo "shutdown.sh: needs xdotool (apt-get install xdotool)" >&2; exit 1; }
 

@@ -1,4 +1,5 @@
 public import Gtk
+public import GtkLifecycle
 public import LabModel
 import LifecycleTasks
 
@@ -8,7 +9,9 @@ import LifecycleTasks
 /// Minimizing the window does not unmap the inner view (SPEC §1), so with P1 its `onAppear`
 /// work goes on in the background; P2 (`onActive`/`onInactive`) and P3 (`task(while: .active)`)
 /// stop on suspend and start again on return. The page shows the window's scene phase next to
-/// it, and has *Minimize window for 3 s* and *Focus elsewhere* buttons to try it.
+/// it, and has *Minimize window for 3 s* and *Focus elsewhere* buttons to try it, and one line
+/// on what this session can detect (``SceneDetection``: on Wayland with GTK < 4.12 the app
+/// cannot tell it was minimized).
 @MainActor
 public final class ScenePhasePage: LabPage {
     public nonisolated static let id = PageID.scenePhase
@@ -30,12 +33,15 @@ public final class ScenePhasePage: LabPage {
     public var closeButton: Button { layout.closeButton }
     /// Runs seed 003's repro in place and shows the verdict.
     public var reproButton: Button { layout.reproButton }
-    /// Minimizes the main window and restores it 3 s later (a window manager may have no task bar).
+    /// Minimizes the main window and restores it 3 s later (a window manager may have no task bar);
+    /// "Minimize window" where the app cannot see a minimize, with a tooltip saying so.
     public let minimizeButton = PageKit.button("Minimize window for 3 s")
     /// Gives the focus to a second window (the main window goes `.inactive`).
     public let focusElsewhereButton = PageKit.button("Focus elsewhere")
     /// "Window scene: active" — the main window's phase, as the core sees it.
     public let phaseLabel = PageKit.text(accessibleLabel: "Window scene phase")
+    /// One line: what this session can detect of the window's phase, and why.
+    public let detectionLabel = PageKit.text(accessibleLabel: "What this session can detect")
     /// "Presenting: held …" / "Presenting: not held" — on the inner view while it is shown.
     public private(set) var presentingLabel: Label?
     /// "Last loaded: …" on the inner view while it is shown.
@@ -64,7 +70,8 @@ public final class ScenePhasePage: LabPage {
             pickerCaption: "Strategy:",
             pickerItems: ScenePhaseStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
             closedNote: "The view is closed. Show it: it loads, polls every P and holds the side effect.",
-            controls: [PageKit.row([minimizeButton, focusElsewhereButton, phaseLabel])], results: [resultsLabel])
+            controls: [PageKit.row([minimizeButton, focusElsewhereButton, phaseLabel]), detectionLabel],
+            results: [resultsLabel])
         let host = WidgetHost<ScenePhaseView>(container: layout.viewArea)
         self.host = host
         let effect = IdleInhibitSideEffect(application: environment.application, window: environment.window)
@@ -96,6 +103,12 @@ public final class ScenePhasePage: LabPage {
         if let scene = environment.windowScene {
             phaseToken = scene.onChange { [weak self] _, _ in self?.refresh() }
         }
+        detectionLabel.text = Self.detectionLine(environment.sceneDetection)
+        if !environment.sceneDetection.canSeeMinimize {
+            // The app cannot bring the window back on GNOME (no activation token), so no "for 3 s".
+            minimizeButton.label = "Minimize window"
+            minimizeButton.tooltip = Self.unseenMinimizeNote
+        }
         attach(screen)
     }
 
@@ -115,11 +128,24 @@ public final class ScenePhasePage: LabPage {
 
     /// Runs seed 003's repro (``ScenarioDriver/run(scenePhase:actuator:cleanUp:)``) on a fresh
     /// screen: *Show view* and *Close view* are clicked, and the real main window is minimized,
-    /// restored, and loses and regains the focus (each step waits for the window manager).
+    /// restored, and loses and regains the focus (each step waits for the window manager). A
+    /// session that cannot see a minimize runs it without minimizing (``ScenePhaseDetection``).
     public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? {
         reset()
-        return await driver.run(scenePhase: screen, actuator: ScenePhaseActuator(page: self, environment: environment))
+        return await driver.run(
+            scenePhase: screen, actuator: ScenePhaseActuator(page: self, environment: environment),
+            detection: environment.scenePhaseDetection)
     }
+
+    /// The page's line on what `detection` lets the app see, and why.
+    public static func detectionLine(_ detection: SceneDetection) -> String {
+        "This session — \(detection.summary)"
+    }
+
+    /// What *Minimize window* does where the app cannot see a minimize (its tooltip there).
+    static let unseenMinimizeNote =
+        "Asks the compositor to minimize: GNOME takes the window away (bring it back from the dock: no app "
+        + "can), sway has no minimize. The app cannot tell either way, so the repro leaves minimizing out."
 
     // MARK: Private
 

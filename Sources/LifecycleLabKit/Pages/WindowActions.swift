@@ -5,12 +5,17 @@ import LifecycleTasks
 /// The window actions of the scenarios, done on the real main window: each waits until the
 /// window's scene reports the phase the action leads to, so when it returns the action has
 /// been delivered (SPEC §1: minimize → `.background`, focus elsewhere → `.inactive`).
+///
+/// A session reports only what it can detect (``LabEnvironment/scenePhaseDetection``): on
+/// Wayland with GTK < 4.12 a minimize still asks the compositor (GNOME takes the window away,
+/// sway has no minimize) but nothing reports it, so that action does not wait.
 @MainActor
 enum WindowActions {
     /// How long a window manager may take to minimize, restore or move the focus.
     static let timeout: Duration = .seconds(3)
 
-    /// Performs `action` on the main window and waits for its scene phase.
+    /// Performs `action` on the main window and waits for the scene phase this session reports
+    /// for it.
     static func perform(_ action: WindowAction, environment: LabEnvironment) async {
         switch action {
         case .minimize:
@@ -23,7 +28,9 @@ enum WindowActions {
         case .focus:
             environment.focusMainWindow()
         }
-        guard let scene = environment.windowScene else { return }
-        _ = await MainLoop.waitUntil(timeout: timeout) { scene.phase == action.resultingPhase }
+        guard let scene = environment.windowScene,
+            let phase = environment.scenePhaseDetection.reportedPhase(after: action)
+        else { return }
+        _ = await MainLoop.waitUntil(timeout: timeout) { scene.phase == phase }
     }
 }

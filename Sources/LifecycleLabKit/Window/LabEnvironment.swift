@@ -27,6 +27,14 @@ public final class LabEnvironment {
     /// `.inactive`); made on first use.
     private var elsewhere: Window?
 
+    /// What this session can detect of a window's scene phase (backend, GTK version).
+    public var sceneDetection: SceneDetection { scenes.detection }
+
+    /// The same, as the lab model's scenarios take it.
+    public var scenePhaseDetection: ScenePhaseDetection {
+        ScenePhaseDetection(canSeeMinimize: sceneDetection.canSeeMinimize)
+    }
+
     /// Makes the environment; ``LabApp`` fills in the window once it exists.
     public init(application: Application, context: LifecycleContext, timing: LabTiming) {
         self.application = application

@@ -1,0 +1,135 @@
+public import Gtk
+
+/// What this session lets the app see of a window's scene phase, decided at run time from the
+/// display's backend and the GTK version (SPEC §1).
+///
+/// - X11: a minimize is the surface's `MINIMIZED` state (→ `.background`); `.active` is
+///   `is-active` (X11 window managers without `_NET_WM_STATE_FOCUSED`, openbox among them,
+///   leave GDK's `FOCUSED` state set on every window).
+/// - Wayland, GTK < 4.12: xdg-shell has no minimized state, so a minimize cannot be seen
+///   (`.background` comes only from hiding the window); `.active` is the `FOCUSED` state
+///   (xdg-shell's "activated", the state GTK draws as focused), which a compositor sends with
+///   or without a keyboard on the seat, while `is-active` needs a keyboard focus.
+/// - GTK ≥ 4.12 on Wayland: a suspended window (`GtkWindow:suspended`, sent by mutter 45 and
+///   later) is `.background`.
+///
+/// ```swift
+/// let detection = SceneDetection.current   // after GTK opened its display
+/// if !detection.canSeeMinimize { print(detection.summary) }
+/// ```
+public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
+    /// A GTK version, as `gtk_get_major_version` and friends report it.
+    public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// 4 for GTK 4.
+        public var major: Int
+        /// 8 for GTK 4.8.
+        public var minor: Int
+        /// 3 for GTK 4.8.3.
+        public var micro: Int
+
+        /// A version.
+        public init(_ major: Int, _ minor: Int, _ micro: Int = 0) {
+            (self.major, self.minor, self.micro) = (major, minor, micro)
+        }
+
+        /// "4.8.3".
+        public var description: String { "\(major).\(minor).\(micro)" }
+
+        /// Orders by major, then minor, then micro.
+        public static func < (a: Version, b: Version) -> Bool {
+            (a.major, a.minor, a.micro) < (b.major, b.minor, b.micro)
+        }
+    }
+
+    /// How a minimize reaches the scene.
+    public enum MinimizeSignal: Sendable, Hashable {
+        /// The surface's `GDK_TOPLEVEL_STATE_MINIMIZED` (X11).
+        case minimizedState
+        /// `GtkWindow:suspended` (GTK ≥ 4.12 on Wayland, when the compositor sends it).
+        case suspended
+        /// Nothing: the app cannot tell its window was minimized.
+        case none
+    }
+
+    /// What `.active` follows.
+    public enum ActiveSource: Sendable, Hashable, CustomStringConvertible {
+        /// `gtk_window_is_active`: the window has the keyboard focus.
+        case isActive
+        /// `GDK_TOPLEVEL_STATE_FOCUSED`: the compositor shows the window as the focused one.
+        case focusedState
+
+        /// "is-active" or "the FOCUSED state".
+        public var description: String {
+            switch self {
+            case .isActive: "is-active"
+            case .focusedState: "the FOCUSED state"
+            }
+        }
+    }
+
+    /// The windowing system of the display the windows are on.
+    public let backend: DisplayBackend
+    /// The GTK the process runs against.
+    public let gtkVersion: Version
+    /// How a minimize reaches the scene.
+    public let minimizeSignal: MinimizeSignal
+    /// What `.active` follows.
+    public let activeSource: ActiveSource
+
+    /// The first GTK with `GtkWindow:suspended` (`GDK_TOPLEVEL_STATE_SUSPENDED`).
+    public static let suspendedSince = Version(4, 12)
+
+    /// Derives what a session on `backend` with GTK `gtkVersion` can detect (see the type's
+    /// comment for the rules).
+    public init(backend: DisplayBackend, gtkVersion: Version) {
+        self.backend = backend
+        self.gtkVersion = gtkVersion
+        let hasSuspended = gtkVersion >= Self.suspendedSince
+        switch backend {
+        case .wayland:
+            minimizeSignal = hasSuspended ? .suspended : .none
+            activeSource = .focusedState
+        case .x11, .other:
+            minimizeSignal = .minimizedState
+            activeSource = .isActive
+        }
+    }
+
+    /// What the default display and the running GTK allow. GTK must have opened its display.
+    @MainActor
+    public static var current: SceneDetection {
+        guard let backend = Display.backend else {
+            preconditionFailure(
+                "SceneDetection.current needs GTK's display: call it after `GtkRuntime.initialize()` or the "
+                    + "application's start-up")
+        }
+        let version = GtkRuntime.version
+        return SceneDetection(backend: backend, gtkVersion: Version(version.major, version.minor, version.micro))
+    }
+
+    /// Whether a minimized window's scene goes `.background`.
+    public var canSeeMinimize: Bool { minimizeSignal != .none }
+
+    /// Whether the scene follows `GtkWindow:suspended`.
+    public var followsSuspended: Bool { gtkVersion >= Self.suspendedSince }
+
+    /// One line for a person: what this session can detect and why.
+    public var summary: String {
+        let session = "\(backend), GTK \(gtkVersion.major).\(gtkVersion.minor)"
+        let active = "active follows \(activeSource)"
+        switch minimizeSignal {
+        case .minimizedState:
+            return "\(session): a minimize is seen (MINIMIZED state → background); \(active)."
+        case .suspended:
+            return "\(session): a minimize is seen when the compositor suspends the window (mutter 45+); \(active)."
+        case .none:
+            return "\(session): the app cannot tell it was minimized (xdg-shell has no such state), only hiding "
+                + "gives background; \(active)."
+        }
+    }
+
+    /// Backend, GTK version, what a minimize gives and what `.active` follows.
+    public var description: String {
+        "SceneDetection(\(backend), GTK \(gtkVersion), minimize: \(minimizeSignal), active: \(activeSource))"
+    }
+}

@@ -1,0 +1,27 @@
+/// Named sets of cases, for `gtk-tests --set NAME`: each test environment of `scripts/test`
+/// runs one.
+///
+/// - `all`: every case (the harness's X11 set-up: Xvfb, openbox, cairo, no accessibility bus).
+/// - `session`: the part whose outcome depends on the session the app runs in, run again
+///   under a user's X11 desktop (GL renderer, accessibility bus) and under Wayland: SPEC §1's
+///   events (map/unmap, scene phases, what the session can detect), the T1–T6 repros through
+///   the real buttons, and the P rows with a real focus change and a hidden page.
+///
+/// A set lists name prefixes, so a case joins it by its SPEC ID and no case's declaration
+/// changes.
+enum CaseSets {
+    /// The sets by name.
+    static let prefixes: [String: [String]] = [
+        "session": ["§1 ", "T1:", "T2:", "T3:", "T4:", "T5:", "T6:", "P1:", "P2:", "P3:"]
+    ]
+
+    /// The valid names for `--set`.
+    static var names: [String] { ["all"] + prefixes.keys.sorted() }
+
+    /// The cases of set `name`, or `nil` for an unknown name.
+    static func select(_ name: String, from cases: [GtkTestCase]) -> [GtkTestCase]? {
+        if name == "all" { return cases }
+        guard let prefixes = prefixes[name] else { return nil }
+        return cases.filter { testCase in prefixes.contains { testCase.name.hasPrefix($0) } }
+    }
+}
