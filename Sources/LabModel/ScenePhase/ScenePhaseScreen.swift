@@ -114,10 +114,11 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         let registry = context.registry
         switch strategy {
         case .p1:
+            // lab-code: P1
             // Seed 003's starting point: everything in onAppear, undone in onDisappear. Minimizing
             // does not unmap, so neither runs on suspend or return.
             view.node
-                .onAppear { [weak self, weak node = view.node, weak state = view.state] in
+                .onAppear { [weak self, weak node = view.node, weak state = view.state] in  // lab-code-key
                     guard let self else { return }
                     self.load()
                     state?.pollingTask = self.ledger.start(
@@ -127,13 +128,15 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                     }
                     self.acquireSideEffect()
                 }
-                .onDisappear { [weak self, weak state = view.state] in
+                .onDisappear { [weak self, weak state = view.state] in  // lab-code-key
                     state?.pollingTask?.cancel()
                     self?.releaseSideEffect()
                 }
+        // lab-code-end
         case .p2:
+            // lab-code: P2
             // Seed 003's fix: `.onActive { … } onInactive: { … }` (M6).
-            view.node.onActive(
+            view.node.onActive(  // lab-code-key
                 { [weak self, weak node = view.node, weak state = view.state] in
                     guard let self else { return }
                     self.load()
@@ -143,20 +146,23 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                     }
                     self.acquireSideEffect()
                 },
-                onInactive: { [weak self, weak state = view.state] in
+                onInactive: { [weak self, weak state = view.state] in  // lab-code-key
                     state?.pollingTask?.cancel()
                     state?.pollingTask = nil
                     self?.releaseSideEffect()
                 })
+        // lab-code-end
         case .p3:
+            // lab-code: P3
             // Beyond the seeds: one task that lives exactly while the scene is active (M7).
-            view.node.task(while: .active, name: "load, hold, poll every P", origin: "P3") { [weak self] in
+            view.node.task(while: .active, name: "load, hold, poll every P", origin: "P3") { [weak self] in  // lab-code-key
                 guard let self else { return }
                 self.load()
                 self.acquireSideEffect()
-                defer { self.releaseSideEffect() }
+                defer { self.releaseSideEffect() }  // lab-code-key
                 try? await self.pollForever()
             }
+        // lab-code-end
         }
     }
 }

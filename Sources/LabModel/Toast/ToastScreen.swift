@@ -125,16 +125,18 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     /// cancel during the sleep lands in `catch is CancellationError` and logs "task cancel".
     /// Which task runs it, and who cancels that task, is the strategy (T1, T2, T4–T6).
     public func dismissAfterDelay() async {
+        // lab-code: T1 T2 T4 T5 T6 part 4
         do {
             log("sleep start")
             try await context.sleep(for: toastDuration)
             log("sleep end")
-            hide(cause: .timer)
-        } catch is CancellationError {
+            hide(cause: .timer)  // lab-code-key: T1 T6
+        } catch is CancellationError {  // lab-code-key: T2 T4 T5
             log("task cancel")
         } catch {
             log("error")
         }
+        // lab-code-end
     }
 
     override func makeState(for node: LifecycleNode) -> ToastViewState {

@@ -34,21 +34,26 @@ public struct ToastStrategy: Sendable {
     // its `catch is CancellationError` never runs.
     @MainActor
     private static func installT1(view: ToastView, screen: ToastScreen) {
+        // lab-code: T1
         let registry = screen.context.registry
         let ledger = screen.ledger
         view.node.onAppear { [weak node = view.node] in
-            ledger.start(registry: registry, name: "sleep D, then hide", origin: "T1", owner: node) {
+            // An unstructured task: the ledger lets a reset cancel it; nothing else keeps it.
+            ledger.start(registry: registry, name: "sleep D, then hide", origin: "T1", owner: node) {  // lab-code-key
                 await screen.dismissAfterDelay()
             }
         }
+        // lab-code-end
     }
 
     // Seed 000, the fix: `.task { do { … } catch is CancellationError { print("task cancel") } }`.
     @MainActor
     private static func installT2(view: ToastView, screen: ToastScreen) {
-        view.node.task(name: "sleep D, then hide", origin: "T2") {
+        // lab-code: T2
+        view.node.task(name: "sleep D, then hide", origin: "T2") {  // lab-code-key
             await screen.dismissAfterDelay()
         }
+        // lab-code-end
     }
 
     // Seed 000's warning: `try?` swallows the CancellationError, so the lines after the sleep
@@ -56,28 +61,32 @@ public struct ToastStrategy: Sendable {
     // hidden), but "auto-dismissed" is logged though no timer elapsed.
     @MainActor
     private static func installT3(view: ToastView, screen: ToastScreen) {
+        // lab-code: T3
         let context = screen.context
         let duration = screen.toastDuration
         view.node.task(name: "try? sleep D, then hide", origin: "T3") {
-            try? await context.sleep(for: duration)
+            try? await context.sleep(for: duration)  // lab-code-key
             screen.hide(cause: .timer)
-            screen.log("auto-dismissed")
+            screen.log("auto-dismissed")  // lab-code-key
         }
+        // lab-code-end
     }
 
     // Seed 000's おまけ: keep the Task in @State, cancel it in onDisappear.
     @MainActor
     private static func installT4(view: ToastView, screen: ToastScreen) {
+        // lab-code: T4
         let registry = screen.context.registry
         view.node
             .onAppear { [weak node = view.node, weak state = view.state] in
-                state?.task = registry.unstructuredTask(name: "sleep D, then hide", origin: "T4", owner: node) {
+                state?.task = registry.unstructuredTask(name: "sleep D, then hide", origin: "T4", owner: node) {  // lab-code-key
                     await screen.dismissAfterDelay()
                 }
             }
             .onDisappear { [weak state = view.state] in
-                state?.task?.cancel()
+                state?.task?.cancel()  // lab-code-key
             }
+        // lab-code-end
     }
 
     // Seed 002, first version: the bag in @State; the closure calls the screen (the ContentView),
@@ -85,11 +94,13 @@ public struct ToastStrategy: Sendable {
     // which cancels.
     @MainActor
     private static func installT5(view: ToastView, screen: ToastScreen) {
+        // lab-code: T5
         view.node.onAppear { [weak state = view.state] in
             state?.taskBag.add(name: "sleep D, then hide") {
-                await screen.dismissAfterDelay()
+                await screen.dismissAfterDelay()  // lab-code-key
             }
         }
+        // lab-code-end
     }
 
     // Seed 002, second version: `taskBag.add { await startCounting() }`. Calling a method of the
@@ -97,12 +108,14 @@ public struct ToastStrategy: Sendable {
     // before the task ends, so nothing is cancelled.
     @MainActor
     private static func installT6(view: ToastView, screen: ToastScreen) {
+        // lab-code: T6
         view.node.onAppear { [weak weakState = view.state] in
             guard let state = weakState else { return }
             state.taskBag.add(name: "sleep D, then hide") {
-                await state.dismissAfterDelay()
+                await state.dismissAfterDelay()  // lab-code-key
             }
         }
+        // lab-code-end
     }
 }
 

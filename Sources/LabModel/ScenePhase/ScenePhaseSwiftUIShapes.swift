@@ -1,0 +1,52 @@
+extension ScenePhaseStrategyID {
+    /// The SwiftUI each scene-phase strategy stands for (seed 003), key lines marked
+    /// `// lab-code-key`; the app shows it beside the Swift that runs (``StrategyCode``).
+    public var swiftUIShape: String {
+        switch self {
+        case .p1:
+            """
+            // Seed 003's starting point
+            DetailView()
+                .onAppear {  // lab-code-key
+                    load()
+                    pollingTask = Task { try await poll() }
+                    UIScreen.main.brightness = 1.0
+                }
+                .onDisappear {  // lab-code-key
+                    pollingTask?.cancel()
+                    UIScreen.main.brightness = saved
+                }
+            // Going to the background is not a disappear.
+            """
+        case .p2:
+            """
+            // Seed 003: onActive, made suspend-safe (M6)
+            DetailView()
+                .onActive {  // lab-code-key
+                    load()
+                    pollingTask = Task { try await poll() }
+                    UIScreen.main.brightness = 1.0
+                } onInactive: {  // lab-code-key
+                    pollingTask?.cancel()
+                    UIScreen.main.brightness = saved
+                }
+            // onActive: appear, and every return to .active
+            // onInactive: disappear, and every suspend
+            """
+        case .p3:
+            """
+            // Beyond the seeds: a task while .active (M7)
+            @Environment(\\.scenePhase) private var scenePhase
+
+            DetailView()
+                .task(id: scenePhase == .active) {  // lab-code-key
+                    guard scenePhase == .active else { return }  // lab-code-key
+                    load()
+                    UIScreen.main.brightness = 1.0
+                    defer { UIScreen.main.brightness = saved }
+                    try? await poll()
+                }
+            """
+        }
+    }
+}
