@@ -124,15 +124,15 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
         case .b1:
             break  // B1 installs nothing: the button makes its Task on the spot.
         case .b2:
-            // lab-code: B2 part 2
             // Seed 001, 方法1: `.onDisappear { currentTask?.cancel() }`.
+            // lab-code: B2 part 2
             view.node.onDisappear { [weak state = view.state] in
                 state?.currentTask?.cancel()  // lab-code-key
             }
         // lab-code-end
         case .b3:
-            // lab-code: B3 part 2
             // Seed 001, 方法2: `.task(id: triggers) { guard triggers != nil else { return } … }`.
+            // lab-code: B3 part 2
             guard let state = view.state else { return }
             state.triggerTask = view.node.task(id: state.trigger, name: "exec", origin: "B3") {  // lab-code-key
                 [weak state] trigger in

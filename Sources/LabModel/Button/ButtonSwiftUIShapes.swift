@@ -7,9 +7,9 @@ extension ButtonStrategyID {
             """
             // Seed 001: a Task made on the spot
             Button("Action!") {
-                Task {  // lab-code-key
-                    try await exec()  // lab-code-key
-                }
+              Task {  // lab-code-key
+                try await exec()  // lab-code-key
+              }
             }
             """
         case .b2:
@@ -18,17 +18,17 @@ extension ButtonStrategyID {
             @State private var currentTask: Task<(), Never>?
 
             Button("Action!") {
-                currentTask?.cancel()  // lab-code-key
-                currentTask = Task {
-                    do {
-                        try await exec()
-                    } catch {
-                        // report it
-                    }
+              currentTask?.cancel()  // lab-code-key
+              currentTask = Task {
+                do {
+                  try await exec()
+                } catch {
+                  // report it
                 }
+              }
             }
             .onDisappear {
-                currentTask?.cancel()  // lab-code-key
+              currentTask?.cancel()  // lab-code-key
             }
             """
         case .b3:
@@ -37,19 +37,19 @@ extension ButtonStrategyID {
             @State private var triggers: Bool?
 
             Button("Action!") {
-                if triggers == nil {
-                    triggers = true
-                } else {
-                    triggers?.toggle()  // lab-code-key
-                }
+              if triggers == nil {
+                triggers = true
+              } else {
+                triggers?.toggle()  // lab-code-key
+              }
             }
             .task(id: triggers) {  // lab-code-key
-                guard triggers != nil else { return }  // lab-code-key
-                do {
-                    try await exec()
-                } catch {
-                    // report it
-                }
+              guard triggers != nil else { return }  // lab-code-key
+              do {
+                try await exec()
+              } catch {
+                // report it
+              }
             }
             """
         }

@@ -99,14 +99,14 @@ extension NavigationScreen {
     public nonisolated static let swiftUIShape = """
         // Seed 003's addendum: a fixed order
         SecondView()
-            .background(
-                UIKitLifeCycleHandler(onWillAppear: {  // lab-code-key
-                    showChrome(for: .second)
-                }))
-            .onAppear { … }  // after or before the old
-                             // page's onDisappear
-        // Coordinator: override viewWillAppear(_:)
-        //   { onWillAppear() }
+          .background(
+            UIKitLifeCycleHandler(onWillAppear: {  // lab-code-key
+              showChrome(for: .second)
+            }))
+          .onAppear { … }  // before or after the old
+                           // page's onDisappear
+        // Coordinator: viewWillAppear(_:) calls
+        // onWillAppear(), before either of them.
         """
 
     /// N1's code: the `willAppear` hook as it runs here, and its SwiftUI shape.

@@ -7,45 +7,46 @@ extension ScenePhaseStrategyID {
             """
             // Seed 003's starting point
             DetailView()
-                .onAppear {  // lab-code-key
-                    load()
-                    pollingTask = Task { try await poll() }
-                    UIScreen.main.brightness = 1.0
-                }
-                .onDisappear {  // lab-code-key
-                    pollingTask?.cancel()
-                    UIScreen.main.brightness = saved
-                }
-            // Going to the background is not a disappear.
+              .onAppear {  // lab-code-key
+                load()
+                pollingTask = Task { try await poll() }
+                UIScreen.main.brightness = 1.0
+              }
+              .onDisappear {  // lab-code-key
+                pollingTask?.cancel()
+                UIScreen.main.brightness = saved
+              }
+            // Going to the background is no disappear.
             """
         case .p2:
             """
             // Seed 003: onActive, made suspend-safe (M6)
             DetailView()
-                .onActive {  // lab-code-key
-                    load()
-                    pollingTask = Task { try await poll() }
-                    UIScreen.main.brightness = 1.0
-                } onInactive: {  // lab-code-key
-                    pollingTask?.cancel()
-                    UIScreen.main.brightness = saved
-                }
-            // onActive: appear, and every return to .active
-            // onInactive: disappear, and every suspend
+              .onActive {  // lab-code-key
+                load()
+                pollingTask = Task { try await poll() }
+                UIScreen.main.brightness = 1.0
+              } onInactive: {  // lab-code-key
+                pollingTask?.cancel()
+                UIScreen.main.brightness = saved
+              }
+            // onActive: at appear and at every return
+            // to .active; onInactive: at disappear and
+            // at every suspend.
             """
         case .p3:
             """
             // Beyond the seeds: a task while .active (M7)
-            @Environment(\\.scenePhase) private var scenePhase
+            @Environment(\\.scenePhase) var scenePhase
 
             DetailView()
-                .task(id: scenePhase == .active) {  // lab-code-key
-                    guard scenePhase == .active else { return }  // lab-code-key
-                    load()
-                    UIScreen.main.brightness = 1.0
-                    defer { UIScreen.main.brightness = saved }
-                    try? await poll()
-                }
+              .task(id: scenePhase == .active) {  // lab-code-key
+                guard scenePhase == .active else { return }  // lab-code-key
+                load()
+                UIScreen.main.brightness = 1.0
+                defer { UIScreen.main.brightness = saved }
+                try? await poll()
+              }
             """
         }
     }

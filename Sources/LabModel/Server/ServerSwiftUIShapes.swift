@@ -7,14 +7,15 @@ extension ServerStrategyID {
             """
             // Seed 004: task(id:priority:_:)'s example
             Text(status ?? "Signed Out")
-                .task(id: server) {  // lab-code-key
-                    let sequence = NotificationCenter.default
-                        .notifications(named: .didChangeStatus,
-                                       object: server)
-                    for try await notification in sequence {  // lab-code-key
-                        status = notification.userInfo["status"] as? String
-                    }
+              .task(id: server) {  // lab-code-key
+                let sequence = NotificationCenter.default
+                  .notifications(named: .didChangeStatus,
+                                 object: server)
+                for try await notification in sequence {  // lab-code-key
+                  status = notification
+                    .userInfo["status"] as? String
                 }
+              }
             """
         }
     }

@@ -7,46 +7,46 @@ extension ToastStrategyID {
             """
             // Seed 000, first version
             if isPresented {
-                ToastView()
-                    .onAppear {
-                        Task {  // lab-code-key
-                            do {
-                                try await Task.sleep(for: .seconds(3))
-                                isPresented = false
-                            } catch {
-                                print("error")  // never runs
-                            }
-                        }
+              ToastView()
+                .onAppear {
+                  Task {  // lab-code-key
+                    do {
+                      try await Task.sleep(for: .seconds(3))
+                      isPresented = false
+                    } catch {
+                      print("error")  // never runs
                     }
+                  }
+                }
             }
             """
         case .t2:
             """
             // Seed 000, the fix
             if isPresented {
-                ToastView()
-                    .task {  // lab-code-key
-                        do {
-                            try await Task.sleep(for: .seconds(3))
-                            isPresented = false
-                        } catch is CancellationError {  // lab-code-key
-                            print("task cancel")
-                        } catch {
-                            print("error")
-                        }
-                    }
+              ToastView()
+                .task {  // lab-code-key
+                  do {
+                    try await Task.sleep(for: .seconds(3))
+                    isPresented = false
+                  } catch is CancellationError {  // lab-code-key
+                    print("task cancel")
+                  } catch {
+                    print("error")
+                  }
+                }
             }
             """
         case .t3:
             """
             // Seed 000's warning: try? swallows the cancel
             if isPresented {
-                ToastView()
-                    .task {
-                        try? await Task.sleep(for: .seconds(3))  // lab-code-key
-                        isPresented = false
-                        print("auto-dismissed")  // lab-code-key
-                    }
+              ToastView()
+                .task {
+                  try? await Task.sleep(for: .seconds(3))  // lab-code-key
+                  isPresented = false
+                  print("auto-dismissed")  // lab-code-key
+                }
             }
             """
         case .t4:
@@ -55,19 +55,19 @@ extension ToastStrategyID {
             @State private var task: Task<(), Never>?
 
             ToastView()
-                .onAppear {
-                    task = Task {  // lab-code-key
-                        do {
-                            try await Task.sleep(for: .seconds(3))
-                            isPresented = false
-                        } catch is CancellationError {
-                            print("task cancel")
-                        } catch {}
-                    }
+              .onAppear {
+                task = Task {  // lab-code-key
+                  do {
+                    try await Task.sleep(for: .seconds(3))
+                    isPresented = false
+                  } catch is CancellationError {
+                    print("task cancel")
+                  } catch {}
                 }
-                .onDisappear {
-                    task?.cancel()  // lab-code-key
-                }
+              }
+              .onDisappear {
+                task?.cancel()  // lab-code-key
+              }
             """
         case .t5:
             """
@@ -75,17 +75,17 @@ extension ToastStrategyID {
             @State private var taskBag = TaskBag()  // lab-code-key
 
             ToastView()
-                .onAppear {
-                    taskBag.add {  // lab-code-key
-                        do {
-                            try await Task.sleep(for: .seconds(3))
-                            isPresented = false
-                        } catch {
-                            print("task cancel")
-                        }
-                    }
+              .onAppear {
+                taskBag.add {  // lab-code-key
+                  do {
+                    try await Task.sleep(for: .seconds(3))
+                    isPresented = false
+                  } catch {
+                    print("task cancel")
+                  }
                 }
-            // TaskBag: deinit { task?.cancel() }
+              }
+            // TaskBag.deinit { task?.cancel() }
             """
         case .t6:
             """
@@ -93,14 +93,14 @@ extension ToastStrategyID {
             @State private var taskBag = TaskBag()
 
             ToastView()
-                .onAppear {
-                    taskBag.add {
-                        await startCounting()  // lab-code-key
-                    }
+              .onAppear {
+                taskBag.add {
+                  await startCounting()  // lab-code-key
                 }
-            // startCounting() is a method of the view:
-            // the closure captures the view, and with it
-            // the bag, which then never deinits in time.
+              }
+            // startCounting() is the view's method: the
+            // closure captures the view, and with it the
+            // bag, which now outlives the toast.
             """
         }
     }

@@ -138,6 +138,7 @@ public final class ButtonPage: LabPage {
         let id = screen.strategy
         layout.select(pickerIndex: ButtonStrategyID.allCases.firstIndex(of: id) ?? 0)
         layout.showStrategy(badge: "\(id.rawValue) · \(id.kind.rawValue)", kind: id.kind, explanation: id.explanation)
+        layout.showCode(id.code)
         refresh()
     }
 

@@ -147,6 +147,7 @@ public final class ScenePhasePage: LabPage {
         let id = screen.strategy
         layout.select(pickerIndex: ScenePhaseStrategyID.allCases.firstIndex(of: id) ?? 0)
         layout.showStrategy(badge: "\(id.rawValue) · \(id.kind.rawValue)", kind: id.kind, explanation: id.explanation)
+        layout.showCode(id.code)
         refresh()
     }
 

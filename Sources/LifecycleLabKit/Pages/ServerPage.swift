@@ -66,6 +66,7 @@ public final class ServerPage: LabPage {
             center: environment.statusCenter, servers: servers, scene: environment.windowScene)
         let i1 = ServerStrategyID.i1
         layout.showStrategy(badge: "\(i1.rawValue) · \(i1.title)", kind: i1.kind, explanation: i1.explanation)
+        layout.showCode(i1.code)
 
         host.build = { [weak self] view in self?.buildView(view) ?? Box() }
         idleRefresh = IdleRefresh { [weak self] in self?.refresh() }

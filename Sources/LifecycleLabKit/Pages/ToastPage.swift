@@ -35,6 +35,8 @@ public final class ToastPage: LabPage {
     private let statusLabel = Label()
     private let logLabel = Label()
     private let verdictLabel = Label()
+    /// The SwiftUI the strategy stands for and the Swift that runs, from the source.
+    let codePanel = CodePanel()
     private let environment: LabEnvironment
     private var screenToken: ObservationToken?
     private var ticker: SourceHandle?
@@ -53,8 +55,8 @@ public final class ToastPage: LabPage {
         stage.addCssClass("panel")
         let overlay = Overlay()
         overlay.child = stage
-        overlay.vexpand = true
-        overlay.setSizeRequest(width: 360, height: 220)
+        overlay.hexpand = true
+        overlay.setSizeRequest(width: 300, height: 220)
         let message = "Saved to your library"
         host = ToastOverlayHost(overlay: overlay, message: message)
         screen = ToastScreen(
@@ -115,8 +117,13 @@ public final class ToastPage: LabPage {
         page.append(strategyRow)
         page.append(buttons)
         page.append(statusLabel)
-        page.append(overlay)
+        // The SwiftUI beside the toast it makes, as in Xcode's canvas; the Swift that runs below.
+        let preview = Box(.horizontal, spacing: 12)
+        preview.append(codePanel.swiftUICard)
+        preview.append(overlay)
+        page.append(preview)
         page.append(verdictLabel)
+        page.append(codePanel.runningCard)
         root = page
 
         showButton.onClicked { [weak self] in self?.screen.show() }
@@ -156,6 +163,7 @@ public final class ToastPage: LabPage {
         let id = screen.strategy
         PageKit.setBadge(strategyBadge, text: "\(id.rawValue) · \(id.title)", kind: id.kind)
         strategyExplanation.text = id.explanation
+        codePanel.show(id.code)
         refresh()
     }
 

@@ -1,0 +1,81 @@
+import Gtk
+import LabModel
+
+/// The code beside a strategy, in two cards a page places itself: the SwiftUI it stands for
+/// (``swiftUICard``, narrow, beside the page's live view as in Xcode's canvas) and the Swift
+/// that runs here (``runningCard``, wide), taken from the lab model's source when it was built
+/// (``StrategyCode``). Monospace, with the lines that decide the outcome on a highlight band.
+/// A page calls ``show(_:)`` with its strategy's code at every switch.
+///
+/// ```swift
+/// let code = CodePanel()
+/// row.append(code.swiftUICard)
+/// page.append(code.runningCard)
+/// code.show(ToastStrategyID.t1.code)
+/// ```
+@MainActor
+final class CodePanel {
+    /// The SwiftUI shape, with its caption.
+    let swiftUICard = Box(.vertical, spacing: 4)
+    /// The Swift that runs, one block per region of the source, with its caption; it scrolls
+    /// both ways and takes the page's spare height.
+    let runningCard = Box(.vertical, spacing: 4)
+    /// The SwiftUI shape's text.
+    let swiftUILabel = Label()
+    /// The running code's text.
+    let runningLabel = Label()
+    /// The code shown.
+    private(set) var code: StrategyCode?
+
+    init() {
+        for card in [swiftUICard, runningCard] {
+            card.addCssClass("card")
+            card.addCssClass("panel")
+        }
+        for label in [swiftUILabel, runningLabel] {
+            label.xalign = 0
+            label.valign = .start
+            label.isSelectable = true
+            label.addCssClass("code-view")
+        }
+
+        swiftUICard.append(
+            Self.caption(
+                "SwiftUI", detail: "as the seed writes it", accessibleLabel: "SwiftUI the strategy stands for"))
+        swiftUILabel.setMargins(top: 0, bottom: 10, start: 10, end: 12)
+        swiftUICard.append(swiftUILabel)
+
+        runningCard.append(
+            Self.caption(
+                "Runs here",
+                detail: "the lab's own Swift, from its source · highlighted: the lines that decide the outcome",
+                accessibleLabel: "Swift that runs in the lab"))
+        runningLabel.setMargins(top: 0, bottom: 10, start: 10, end: 12)
+        let scroller = ScrolledWindow()
+        scroller.child = runningLabel
+        scroller.vexpand = true
+        scroller.minContentHeight = 150
+        runningCard.append(scroller)
+    }
+
+    /// A card's caption: a bold word and a dimmed detail.
+    private static func caption(_ title: String, detail: String, accessibleLabel: String) -> Label {
+        let label = Label()
+        label.setMarkup("<b>\(CodeMarkup.escape(title))</b>  <span alpha=\"65%\">\(CodeMarkup.escape(detail))</span>")
+        label.xalign = 0
+        label.wraps = true
+        label.setMargins(top: 8, bottom: 0, start: 10, end: 10)
+        label.setAccessibleLabel(accessibleLabel)
+        return label
+    }
+
+    /// Shows `code` (both cards).
+    func show(_ code: StrategyCode) {
+        guard code != self.code else { return }
+        self.code = code
+        swiftUILabel.setMarkup(CodeMarkup.markup([code.swiftUI], captions: false, numbers: false))
+        runningLabel.setMarkup(CodeMarkup.markup(code.running, captions: true, numbers: true))
+        swiftUILabel.setAccessibleLabel("SwiftUI shape of \(code.strategy)")
+        runningLabel.setAccessibleLabel("Swift that runs for \(code.strategy)")
+    }
+}
