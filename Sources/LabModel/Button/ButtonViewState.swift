@@ -47,7 +47,8 @@ public final class ButtonViewState {
         case .b1:
             // lab-code: B1
             // `Button { Task { try await exec() } }`: nobody keeps the Task, its error is never read.
-            screen.ledger.start(registry: screen.context.registry, name: "exec", origin: "B1", owner: node) {  // lab-code-key
+            let registry = screen.context.registry
+            screen.ledger.start(registry: registry, name: "exec", origin: "B1", owner: node) {  // lab-code-key
                 try await self.exec()  // lab-code-key
             }
         // lab-code-end

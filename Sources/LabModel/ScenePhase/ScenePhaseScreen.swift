@@ -155,7 +155,8 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         case .p3:
             // lab-code: P3
             // Beyond the seeds: one task that lives exactly while the scene is active (M7).
-            view.node.task(while: .active, name: "load, hold, poll every P", origin: "P3") { [weak self] in  // lab-code-key
+            view.node.task(while: .active, name: "load, hold, poll every P", origin: "P3") {  // lab-code-key
+                [weak self] in
                 guard let self else { return }
                 self.load()
                 self.acquireSideEffect()

@@ -79,7 +79,9 @@ public struct ToastStrategy: Sendable {
         let registry = screen.context.registry
         view.node
             .onAppear { [weak node = view.node, weak state = view.state] in
-                state?.task = registry.unstructuredTask(name: "sleep D, then hide", origin: "T4", owner: node) {  // lab-code-key
+                state?.task = registry.unstructuredTask(  // lab-code-key
+                    name: "sleep D, then hide", origin: "T4", owner: node
+                ) {
                     await screen.dismissAfterDelay()
                 }
             }

@@ -43,14 +43,14 @@ struct StrategyCodeTests {
         #expect(StrategyCodeCatalog.regions.count >= 20)
         for region in StrategyCodeCatalog.regions {
             let file = try Self.sourceLines(region.file)
-            let where_ = "\(region.file):\(region.firstLine)"
+            let place = "\(region.file):\(region.firstLine)"
             // The marker line just before, naming the region's strategies, and the end marker just after.
             let marker = file[region.firstLine - 2].trimmingCharacters(in: .whitespaces)
-            #expect(marker.hasPrefix("// lab-code: "), "\(where_): no start marker before the region")
-            for id in region.strategies { #expect(marker.contains(id), "\(where_): the marker does not name \(id)") }
+            #expect(marker.hasPrefix("// lab-code: "), "\(place): no start marker before the region")
+            for id in region.strategies { #expect(marker.contains(id), "\(place): the marker does not name \(id)") }
             let endIndex = region.firstLine - 1 + region.lines.count
             #expect(
-                file[endIndex].trimmingCharacters(in: .whitespaces) == "// lab-code-end", "\(where_): no end marker")
+                file[endIndex].trimmingCharacters(in: .whitespaces) == "// lab-code-end", "\(place): no end marker")
             var keysInSource: [Int] = []
             for (offset, shown) in region.lines.enumerated() {
                 var source = file[region.firstLine - 1 + offset]
@@ -60,10 +60,10 @@ struct StrategyCodeTests {
                 }
                 let expected = shown.isEmpty ? "" : String(repeating: " ", count: region.indent) + shown
                 #expect(
-                    source.trimmingTrailingSpaces == expected, "\(where_)+\(offset): shown line differs from the source"
+                    source.trimmingTrailingSpaces == expected, "\(place)+\(offset): shown line differs from the source"
                 )
             }
-            #expect(region.keys.map(\.line) == keysInSource, "\(where_): key lines differ from the source's markers")
+            #expect(region.keys.map(\.line) == keysInSource, "\(place): key lines differ from the source's markers")
         }
     }
 
