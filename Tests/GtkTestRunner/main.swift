@@ -13,5 +13,6 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + AppToastTests.cases
         + AppPageTests.cases
         + ReliabilityTests.cases
+        + AppTeachTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

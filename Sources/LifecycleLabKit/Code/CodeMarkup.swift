@@ -65,4 +65,9 @@ enum CodeMarkup {
         }
         return out
     }
+
+    /// How many lines of `markup` are on the highlight band.
+    static func highlightedLines(_ markup: String) -> Int {
+        markup.split(separator: "\n").count { $0.contains(keyBackground) }
+    }
 }

@@ -1,5 +1,5 @@
 import Gtk
-import LabModel
+package import LabModel
 
 /// The code beside a strategy, in two cards a page places itself: the SwiftUI it stands for
 /// (``swiftUICard``, narrow, beside the page's live view as in Xcode's canvas) and the Swift
@@ -14,7 +14,7 @@ import LabModel
 /// code.show(ToastStrategyID.t1.code)
 /// ```
 @MainActor
-final class CodePanel {
+package final class CodePanel {
     /// The SwiftUI shape, with its caption.
     let swiftUICard = Box(.vertical, spacing: 4)
     /// The Swift that runs, one block per region of the source, with its caption; it scrolls
@@ -25,7 +25,9 @@ final class CodePanel {
     /// The running code's text.
     let runningLabel = Label()
     /// The code shown.
-    private(set) var code: StrategyCode?
+    package private(set) var code: StrategyCode?
+    /// The markup of the SwiftUI shape and of the running code, as set on the labels.
+    package private(set) var markup: (swiftUI: String, running: String) = ("", "")
 
     init() {
         for card in [swiftUICard, runningCard] {
@@ -69,12 +71,27 @@ final class CodePanel {
         return label
     }
 
+    /// The text the SwiftUI card shows (markup parsed: what a person reads).
+    package var swiftUIText: String { swiftUILabel.text }
+    /// The text the running-code card shows.
+    package var runningText: String { runningLabel.text }
+    /// How many lines each card highlights.
+    package var highlightedLineCounts: (swiftUI: Int, running: Int) {
+        (CodeMarkup.highlightedLines(markup.swiftUI), CodeMarkup.highlightedLines(markup.running))
+    }
+    /// Whether both cards are on screen.
+    package var isMapped: Bool { swiftUICard.isMapped && runningCard.isMapped }
+
     /// Shows `code` (both cards).
     func show(_ code: StrategyCode) {
         guard code != self.code else { return }
         self.code = code
-        swiftUILabel.setMarkup(CodeMarkup.markup([code.swiftUI], captions: false, numbers: false))
-        runningLabel.setMarkup(CodeMarkup.markup(code.running, captions: true, numbers: true))
+        markup = (
+            CodeMarkup.markup([code.swiftUI], captions: false, numbers: false),
+            CodeMarkup.markup(code.running, captions: true, numbers: true)
+        )
+        swiftUILabel.setMarkup(markup.swiftUI)
+        runningLabel.setMarkup(markup.running)
         swiftUILabel.setAccessibleLabel("SwiftUI shape of \(code.strategy)")
         runningLabel.setAccessibleLabel("Swift that runs for \(code.strategy)")
     }

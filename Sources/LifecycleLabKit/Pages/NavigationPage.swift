@@ -42,7 +42,7 @@ public final class NavigationPage: LabPage {
     /// How long the crossfade takes, in milliseconds.
     public static let crossfadeMilliseconds = 400
     /// N1's SwiftUI (a `viewWillAppear` hook) and the Swift that runs here.
-    let codePanel = CodePanel()
+    package let codePanel = CodePanel()
     private var bindings: [WidgetLifecycle] = []
     private var screenToken: ObservationToken?
 

@@ -27,6 +27,8 @@ public final class ToastPage: LabPage {
     public let hideButton = Button("Hide toast")
     /// Runs the documented repro in place.
     public let reproButton = Button("Run the repro")
+    /// Opens the compare window: this strategy beside its counterpart (`app.compare`).
+    public let compareButton = Button("Compare…")
     /// Where the toast appears.
     public let host: ToastOverlayHost
     /// "T1 · onAppear + Task (bug)" and what it does.
@@ -36,7 +38,7 @@ public final class ToastPage: LabPage {
     private let logLabel = Label()
     private let verdictLabel = Label()
     /// The SwiftUI the strategy stands for and the Swift that runs, from the source.
-    let codePanel = CodePanel()
+    package let codePanel = CodePanel()
     private let environment: LabEnvironment
     private var screenToken: ObservationToken?
     private var ticker: SourceHandle?
@@ -100,6 +102,8 @@ public final class ToastPage: LabPage {
         buttons.append(showButton)
         buttons.append(hideButton)
         buttons.append(reproButton)
+        compareButton.tooltip = "Run this strategy and another side by side: same presses, two toasts, two timelines"
+        buttons.append(compareButton)
 
         statusLabel.xalign = 0
         statusLabel.setAccessibleLabel("Toast status")
@@ -131,6 +135,9 @@ public final class ToastPage: LabPage {
         reproButton.onClicked { [weak self] in
             guard let self else { return }
             Task { @MainActor in await self.runReproInPlace() }
+        }
+        compareButton.onClicked { [weak self] in
+            self?.environment.application.action(named: "compare")?.activate()
         }
         attach(screen)
     }
