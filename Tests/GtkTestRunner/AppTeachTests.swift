@@ -58,10 +58,14 @@ enum AppTeachTests {
     // MARK: Code panel
 
     static var codePanelFollowsToastStrategy: GtkTestCase {
-        GtkTestCase("T1, T2: the toast page's code panel shows the selected strategy's code and follows a switch") {
+        GtkTestCase(
+            "T1, T2: the toast page's code panel shows the selected strategy's code (after the first frame) and follows a switch"
+        ) {
             let fixture = try AppFixture(["--strategy", "T1"])
-            try await fixture.ready()
             let panel = fixture.toastPage.codePanel
+            // Start-up: the page is built before the first frame, its code cards are filled after it.
+            expect(panel.code == nil, "code cards filled before the first frame")
+            try await fixture.ready()
             expect(panel.isMapped, "both code cards on screen")
             expectPanel(panel, shows: ToastStrategyID.t1.code)
             expect(panel.runningText.contains("ledger.start("), "T1's unstructured Task shown")
@@ -85,7 +89,7 @@ enum AppTeachTests {
             let fixture = try AppFixture(["--page", "button"])
             try await fixture.ready()
             let page = try unwrap(fixture.window.page(.button) as? ButtonPage, "button page")
-            try await waitFor("button page mapped") { page.codePanel.isMapped }
+            try await waitFor("button page code shown") { page.codePanel.code != nil }
             expectPanel(page.codePanel, shows: ButtonStrategyID.b1.code)
             for (index, id) in ButtonStrategyID.allCases.enumerated().reversed() {
                 page.strategyPicker.selectedIndex = index
@@ -115,15 +119,15 @@ enum AppTeachTests {
             let fixture = try AppFixture(["--page", "scene", "--strategy", "P2"])
             try await fixture.ready()
             let scene = try unwrap(fixture.window.page(.scenePhase) as? ScenePhasePage, "scene page")
-            try await waitFor("scene page mapped") { scene.codePanel.isMapped }
+            try await waitFor("scene page code shown") { scene.codePanel.code != nil }
             expectPanel(scene.codePanel, shows: ScenePhaseStrategyID.p2.code)
             fixture.window.show(page: .server)
             let server = try unwrap(fixture.window.page(.server) as? ServerPage, "server page")
-            try await waitFor("server page mapped") { server.codePanel.isMapped }
+            try await waitFor("server page code shown") { server.codePanel.code != nil }
             expectPanel(server.codePanel, shows: ServerStrategyID.i1.code)
             fixture.window.show(page: .navigation)
             let navigation = try unwrap(fixture.window.page(.navigation) as? NavigationPage, "navigation page")
-            try await waitFor("navigation page mapped") { navigation.codePanel.isMapped }
+            try await waitFor("navigation page code shown") { navigation.codePanel.code != nil }
             expectPanel(navigation.codePanel, shows: NavigationScreen.code)
             await fixture.close()
         }

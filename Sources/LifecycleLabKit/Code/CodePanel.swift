@@ -7,6 +7,11 @@ package import LabModel
 /// (``StrategyCode``). Monospace, with the lines that decide the outcome on a highlight band.
 /// A page calls ``show(_:)`` with its strategy's code at every switch.
 ///
+/// The cards are filled after the first frame they are on screen in, not before: some fifty
+/// lines of monospace text cost the first frame of the app (`app.startup`) a few milliseconds
+/// of text shaping, for a panel read after the page has appeared. After that a switch fills
+/// them at once.
+///
 /// ```swift
 /// let code = CodePanel()
 /// row.append(code.swiftUICard)
@@ -24,8 +29,11 @@ package final class CodePanel {
     let swiftUILabel = Label()
     /// The running code's text.
     let runningLabel = Label()
-    /// The code shown.
+    /// The code shown (`nil` until the cards are filled).
     package private(set) var code: StrategyCode?
+    /// The code to show once the cards have been on screen for a frame.
+    private var requested: StrategyCode?
+    private var isReady = false
     /// The markup of the SwiftUI shape and of the running code, as set on the labels.
     package private(set) var markup: (swiftUI: String, running: String) = ("", "")
 
@@ -58,6 +66,15 @@ package final class CodePanel {
         scroller.vexpand = true
         scroller.minContentHeight = 150
         runningCard.append(scroller)
+
+        swiftUICard.onMap { [weak self] in
+            guard let self, !self.isReady else { return }
+            self.swiftUICard.onFirstFramePainted { [weak self] in
+                guard let self else { return }
+                self.isReady = true
+                if let requested = self.requested { self.show(requested) }
+            }
+        }
     }
 
     /// A card's caption: a bold word and a dimmed detail.
@@ -82,9 +99,10 @@ package final class CodePanel {
     /// Whether both cards are on screen.
     package var isMapped: Bool { swiftUICard.isMapped && runningCard.isMapped }
 
-    /// Shows `code` (both cards).
+    /// Shows `code` in both cards: now if they have been on screen, else after their first frame.
     func show(_ code: StrategyCode) {
-        guard code != self.code else { return }
+        requested = code
+        guard isReady, code != self.code else { return }
         self.code = code
         markup = (
             CodeMarkup.markup([code.swiftUI], captions: false, numbers: false),
