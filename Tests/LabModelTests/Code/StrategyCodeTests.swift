@@ -207,17 +207,24 @@ struct StrategyCodeTests {
         return nil
     }
 
+    /// Runs `tool` with `arguments` (posix_spawn, no helper thread), its output to a file.
     static func run(_ tool: URL, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("lab-code-\(getpid()).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var argv: [UnsafeMutablePointer<CChar>?] = ([tool.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, tool.path, &actions, nil, &argv, environ)
+        try #require(rc == 0, "posix_spawn \(tool.path): \(rc)")
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return ((status >> 8) & 0xff, output)
     }
 }
 
