@@ -202,6 +202,10 @@ enum AppTeachTests {
 
     static var compareFromMenuAndClose: GtkTestCase {
         GtkTestCase("compare: Compare… opens T5 beside T6; a press reaches both sides; a pick and closing cancel") {
+            // The counterpart Compare… picks: the nearest strategy of another kind.
+            expectEqual(
+                ToastStrategyID.allCases.map { CompareWindow.partner(of: $0) }, [.t2, .t1, .t2, .t3, .t6, .t5],
+                "counterparts of T1–T6")
             let fixture = try AppFixture(["--strategy", "T5"])
             try await fixture.ready()
             fixture.toastPage.compareButton.click()

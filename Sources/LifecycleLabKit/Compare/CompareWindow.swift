@@ -38,22 +38,24 @@ public final class CompareWindow {
     var sides: [CompareSide]
     /// The sides' timelines on one axis.
     let timelines = CompareTimelines()
+    /// Whether ``runScenario()`` is running (a new pick waits for it).
+    public private(set) var isRunning = false
     private let environment: LabEnvironment
 
     /// The strategies the toast page can compare (T1–T6).
     public nonisolated static var strategies: [ToastStrategyID] { ToastStrategyID.allCases }
 
-    /// A natural counterpart of `id`: the fix beside a bug, the bug beside a fix (T1 ↔ T2, T3 → T2,
-    /// T4 → T1, T5 ↔ T6).
+    /// A natural counterpart of `id`: the nearest strategy in spec order of another kind (the
+    /// earlier one on a tie), so a bug sits beside a fix: T1 ↔ T2, T3 → T2, T4 → T3, T5 ↔ T6.
+    /// A rule rather than a table, so a new strategy gets a counterpart without an edit here.
     public nonisolated static func partner(of id: ToastStrategyID) -> ToastStrategyID {
-        switch id {
-        case .t1: .t2
-        case .t2: .t1
-        case .t3: .t2
-        case .t4: .t1
-        case .t5: .t6
-        case .t6: .t5
+        let all = strategies
+        guard let index = all.firstIndex(of: id) else { return id }
+        let others = all.indices.filter { all[$0].kind != id.kind }
+        guard let nearest = others.min(by: { (abs($0 - index), $0) < (abs($1 - index), $1) }) else {
+            return all.first { $0 != id } ?? id
         }
+        return all[nearest]
     }
 
     /// Builds the window with `left` and `right` side by side; it is not shown yet.
@@ -188,11 +190,14 @@ public final class CompareWindow {
     /// fresh contexts; shows and returns both verdicts.
     public func runScenario() async -> ScenarioComparison {
         select(left: sides[0].strategy, right: sides[1].strategy)
+        isRunning = true
+        defer { isRunning = false }
         let pacer = LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing)
         let driver = ScenarioDriver(context: sides[0].screen.context, pacer: pacer)
         let verdicts = await driver.run(toast: screens, actuator: CompareActuator(window: self))
-        for (side, verdict) in zip(sides, verdicts) { side.show(verdict) }
         let comparison = ScenarioComparison(verdicts: verdicts)
+        guard !window.isDestroyed else { return comparison }  // closed during the run
+        for (side, verdict) in zip(sides, verdicts) { side.show(verdict) }
         let missed = verdicts.filter { !$0.matchesSpec }.map(\.strategy)
         summaryLabel.text =
             missed.isEmpty
@@ -226,10 +231,11 @@ public final class CompareWindow {
     /// *Run the repro* with the controls insensitive meanwhile; a second press does nothing.
     private func runReproInPlace() async {
         let busy: [Widget] = [reproButton, leftPicker, rightPicker]
-        guard busy.allSatisfy(\.isSensitive) else { return }
+        guard !isRunning, busy.allSatisfy(\.isSensitive) else { return }
         for widget in busy { widget.isSensitive = false }
         summaryLabel.text = "Running the repro on both sides (t = 0 show, D/3 hide, D/2 show)…"
         _ = await runScenario()
+        guard !window.isDestroyed else { return }
         for widget in busy { widget.isSensitive = true }
     }
 
@@ -247,7 +253,7 @@ final class CompareActuator: ScenarioActuator {
     init(window: CompareWindow) { self.window = window }
 
     func perform(_ action: ToastAction) async {
-        guard let window else { return }
+        guard let window, !window.window.isDestroyed else { return }
         switch action {
         case .show: window.showButton.click()
         case .hide: window.hideButton.click()

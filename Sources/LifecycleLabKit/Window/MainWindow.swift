@@ -144,7 +144,10 @@ public final class MainWindow {
     @discardableResult
     public func openCompare(left: ToastStrategyID, right: ToastStrategyID) -> CompareWindow {
         if let compareWindow {
-            if compareWindow.strategies != [left, right] { compareWindow.select(left: left, right: right) }
+            // A pick during a run would start both sides afresh under the running repro.
+            if !compareWindow.isRunning, compareWindow.strategies != [left, right] {
+                compareWindow.select(left: left, right: right)
+            }
             compareWindow.window.present()
             return compareWindow
         }
