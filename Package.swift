@@ -39,8 +39,14 @@ let package = Package(
         // The lifecycle-task core: pure Swift, no GTK, no page, strategy or scenario.
         .target(name: "LifecycleTasks", swiftSettings: settings),
         // The lab's headless model on the core, one folder per page: strategy IDs, screen,
-        // strategies and scenario. No GTK.
-        .target(name: "LabModel", dependencies: ["LifecycleTasks"], swiftSettings: settings),
+        // strategies and scenario. No GTK. LabCodePlugin compiles in the code each strategy
+        // runs, read from the `// lab-code:` regions of its sources (see `StrategyCode`).
+        .target(
+            name: "LabModel", dependencies: ["LifecycleTasks"], swiftSettings: settings,
+            plugins: ["LabCodePlugin"]),
+        // The build tool behind LabCodePlugin: reads the marked regions, writes them as Swift data.
+        .executableTarget(name: "LabCodeTool", swiftSettings: settings),
+        .plugin(name: "LabCodePlugin", capability: .buildTool(), dependencies: ["LabCodeTool"]),
         // A seeded random generator, so a random test sequence or event storm can be replayed.
         .target(name: "SeededRandom", swiftSettings: settings),
         // Fakes for tests: a fake host, an event recorder.

@@ -15,5 +15,6 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + ReliabilityTests.cases
         + RenderCostTests.cases
         + SessionTests.cases
+        + AppTeachTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

@@ -56,6 +56,15 @@ check "missing value"           2 "Missing value" -- --strategy
 check "missing value at flag"   2 "Missing value for '--page NAME'" -- --page --strategy T1
 check "value after ="           2 "valid: T1, T2" -- --strategy=T9
 check "negative scale value"    2 "greater than 0" -- --time-scale=-0.5
+check "compare one strategy"    2 "--compare takes two strategies separated by a comma, e.g. T1,T2; valid: T1, T2, T3, T4, T5, T6" -- --compare T1
+check "compare three"           2 "--compare takes two strategies" -- --compare T1,T2,T3
+check "compare empty side"      2 "unknown strategy '' in --compare; valid: T1, T2, T3, T4, T5, T6" -- --compare T1,
+check "compare unknown"         2 "unknown strategy 'T9' in --compare; valid: T1, T2, T3, T4, T5, T6" -- --compare T1,T9
+check "compare other page"      2 "strategy B2 cannot be compared: compare mode runs the toast repro; valid: T1, T2" -- --compare=T1,b2
+check "compare other scenario"  2 "valid with --compare: --scenario toast" -- --scenario button --compare T1,T2
+check "compare and strategy"    2 "valid: one of them" -- --scenario toast --strategy T1 --compare T1,T2
+check "compare missing value"   2 "Missing value for '--compare ID,ID'" -- --compare
+check "help names --compare"    0 "--compare ID,ID" -- --help
 check "help"                    0 "--time-scale" -- --help
 check "help, short"             0 "Usage: lifecycle-lab" -- -h
 check "version"                 0 "lifecycle-lab 0.1.0" -- --version

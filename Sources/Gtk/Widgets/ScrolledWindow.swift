@@ -23,6 +23,17 @@ public final class ScrolledWindow: Widget {
     }
     /// Never scroll horizontally; scroll vertically when needed. Wraps `gtk_scrolled_window_set_policy`.
     public func setVerticalOnly() { gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC) }
+    /// Scroll horizontally when needed; never vertically (the view is as tall as its content).
+    /// Wraps `gtk_scrolled_window_set_policy`.
+    public func setHorizontalOnly() {
+        gtk_scrolled_window_set_policy(opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+    }
+    /// Whether the view asks for its content's natural width. Wraps
+    /// `gtk_scrolled_window_set_propagate_natural_width`.
+    public var propagatesNaturalWidth: Bool {
+        get { gtk_scrolled_window_get_propagate_natural_width(opaque) != 0 }
+        set { gtk_scrolled_window_set_propagate_natural_width(opaque, newValue ? 1 : 0) }
+    }
     /// Whether the view shows the end of its content (within `slack` pixels), for a log that
     /// follows new lines only while the user has not scrolled up. Reads the
     /// `gtk_scrolled_window_get_vadjustment` value, page size and upper bound.

@@ -125,15 +125,18 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
             break  // B1 installs nothing: the button makes its Task on the spot.
         case .b2:
             // Seed 001, 方法1: `.onDisappear { currentTask?.cancel() }`.
+            // lab-code: B2 part 2
             view.node.onDisappear { [weak state = view.state] in
-                state?.currentTask?.cancel()
+                state?.currentTask?.cancel()  // lab-code-key
             }
+        // lab-code-end
         case .b3:
             // Seed 001, 方法2: `.task(id: triggers) { guard triggers != nil else { return } … }`.
+            // lab-code: B3 part 2
             guard let state = view.state else { return }
-            state.triggerTask = view.node.task(id: state.trigger, name: "exec", origin: "B3") {
+            state.triggerTask = view.node.task(id: state.trigger, name: "exec", origin: "B3") {  // lab-code-key
                 [weak state] trigger in
-                guard trigger != nil else { return }
+                guard trigger != nil else { return }  // lab-code-key
                 guard let state else { return }
                 do {
                     try await state.exec()
@@ -141,6 +144,7 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
                     state.report(error)
                 }
             }
+        // lab-code-end
         }
     }
 }

@@ -10,7 +10,11 @@ public final class ButtonViewState {
     public var currentTask: Task<Void, any Error>?
     /// B3's `@State private var triggers: Bool?`; every press flips it, which restarts the task.
     public private(set) var trigger: Bool? {
-        didSet { triggerTask?.id = trigger }
+        didSet {
+            // lab-code: B3 part 3
+            triggerTask?.id = trigger  // lab-code-key
+            // lab-code-end
+        }
     }
 
     var triggerTask: TaskIDHandle<Bool?>?
@@ -41,12 +45,16 @@ public final class ButtonViewState {
     func press() {
         switch screen.strategy {
         case .b1:
+            // lab-code: B1
             // `Button { Task { try await exec() } }`: nobody keeps the Task, its error is never read.
-            screen.ledger.start(registry: screen.context.registry, name: "exec", origin: "B1", owner: node) {
-                try await self.exec()
+            let registry = screen.context.registry
+            screen.ledger.start(registry: registry, name: "exec", origin: "B1", owner: node) {  // lab-code-key
+                try await self.exec()  // lab-code-key
             }
+        // lab-code-end
         case .b2:
-            currentTask?.cancel()
+            // lab-code: B2
+            currentTask?.cancel()  // lab-code-key
             currentTask = screen.context.registry.unstructuredTask(name: "exec", origin: "B2", owner: node) {
                 do {
                     try await self.exec()
@@ -54,12 +62,15 @@ public final class ButtonViewState {
                     self.report(error)
                 }
             }
+        // lab-code-end
         case .b3:
+            // lab-code: B3
             if trigger == nil {
                 trigger = true
             } else {
-                trigger?.toggle()
+                trigger?.toggle()  // lab-code-key
             }
+        // lab-code-end
         }
     }
 }

@@ -52,10 +52,12 @@ public final class NavigationScreen {
         current = Self.destinations[0].key
         for destination in Self.destinations {
             let title = destination.title
+            // lab-code: N1
             nodes[destination.key]?
-                .onWillAppear { [weak self] in self?.record("willAppear \(title)") }
+                .onWillAppear { [weak self] in self?.record("willAppear \(title)") }  // lab-code-key
                 .onAppear { [weak self] in self?.record("appear \(title)") }
                 .onDisappear { [weak self] in self?.record("disappear \(title)") }
+            // lab-code-end
         }
     }
 
@@ -64,10 +66,12 @@ public final class NavigationScreen {
     /// host switches its visible page now.
     @discardableResult
     public func choose(_ key: String) -> Bool {
+        // lab-code: N1 part 2
         guard key != current, let node = nodes[key] else { return false }
         current = key
-        node.willAppear()
+        node.willAppear()  // lab-code-key
         return true
+        // lab-code-end
     }
 
     /// Adds a line of the host's own (e.g. a change of transition) to the events.
@@ -87,4 +91,24 @@ public final class NavigationScreen {
     public func onChange(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
         observers.add { _ in handler() }
     }
+}
+
+extension NavigationScreen {
+    /// N1's SwiftUI shape (seed 003's addendum): a UIKit `viewWillAppear` hook that fires before
+    /// either page's `onAppear` or `onDisappear`, key lines marked `// lab-code-key`.
+    public nonisolated static let swiftUIShape = """
+        // Seed 003's addendum: a fixed order
+        SecondView()
+          .background(
+            UIKitLifeCycleHandler(onWillAppear: {  // lab-code-key
+              showChrome(for: .second)
+            }))
+          .onAppear { … }  // before or after the old
+                           // page's onDisappear
+        // Coordinator: viewWillAppear(_:) calls
+        // onWillAppear(), before either of them.
+        """
+
+    /// N1's code: the `willAppear` hook as it runs here, and its SwiftUI shape.
+    public nonisolated static var code: StrategyCode { StrategyCode(strategy: "N1", swiftUIShape: swiftUIShape) }
 }

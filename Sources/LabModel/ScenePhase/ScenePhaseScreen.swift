@@ -120,10 +120,11 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         let registry = context.registry
         switch strategy {
         case .p1:
+            // lab-code: P1
             // Seed 003's starting point: everything in onAppear, undone in onDisappear. Minimizing
             // does not unmap, so neither runs on suspend or return.
             view.node
-                .onAppear { [weak self, weak node = view.node, weak state = view.state] in
+                .onAppear { [weak self, weak node = view.node, weak state = view.state] in  // lab-code-key
                     guard let self else { return }
                     self.load()
                     state?.pollingTask = self.ledger.start(
@@ -133,32 +134,44 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                     }
                     self.acquireSideEffect()
                 }
-                .onDisappear { [weak self, weak state = view.state] in
+                .onDisappear { [weak self, weak state = view.state] in  // lab-code-key
                     state?.pollingTask?.cancel()
                     self?.releaseSideEffect()
                 }
+        // lab-code-end
         case .p2:
+            // lab-code: P2
             // Seed 003's fix: `.onActive { … } onInactive: { … }` (M6).
             let (onActive, onInactive) = activeCallbacks(for: view)
-            view.node.onActive(onActive, onInactive: onInactive)
+            view.node.onActive(onActive, onInactive: onInactive)  // lab-code-key
+        // lab-code-end
         case .p4:
+            // lab-code: P4
             // Seed 003's own reader, as written, beside P2 in the same repro.
             let (onActive, onInactive) = activeCallbacks(for: view)
-            SeedScenePhaseReader.install(on: view.node, hook: .appear, onActive: onActive, onInactive: onInactive)
+            SeedScenePhaseReader.install(  // lab-code-key
+                on: view.node, hook: .appear, onActive: onActive, onInactive: onInactive)
+        // lab-code-end
         case .p5:
+            // lab-code: P5
             // Seed 003's 3-B: the same reader, onActive from the will-appear hook the host fires
             // before the view maps (GTK: the fresh view widget's realize).
             let (onActive, onInactive) = activeCallbacks(for: view)
-            SeedScenePhaseReader.install(on: view.node, hook: .willAppear, onActive: onActive, onInactive: onInactive)
+            SeedScenePhaseReader.install(  // lab-code-key
+                on: view.node, hook: .willAppear, onActive: onActive, onInactive: onInactive)
+        // lab-code-end
         case .p3:
+            // lab-code: P3
             // Beyond the seeds: one task that lives exactly while the scene is active (M7).
-            view.node.task(while: .active, name: "load, hold, poll every P", origin: "P3") { [weak self] in
+            view.node.task(while: .active, name: "load, hold, poll every P", origin: "P3") {  // lab-code-key
+                [weak self] in
                 guard let self else { return }
                 self.load()
                 self.acquireSideEffect()
-                defer { self.releaseSideEffect() }
+                defer { self.releaseSideEffect() }  // lab-code-key
                 try? await self.pollForever()
             }
+        // lab-code-end
         }
     }
 }
@@ -169,6 +182,7 @@ extension ScenePhaseScreen {
     fileprivate func activeCallbacks(for view: ScenePhaseView) -> (
         onActive: @MainActor () -> Void, onInactive: @MainActor () -> Void
     ) {
+        // lab-code: P2 P4 P5 part 2
         let registry = context.registry
         let origin = strategy.rawValue
         let onActive: @MainActor () -> Void = { [weak self, weak node = view.node, weak state = view.state] in
@@ -190,6 +204,7 @@ extension ScenePhaseScreen {
             self?.releaseSideEffect()
         }
         return (onActive, onInactive)
+        // lab-code-end
     }
 }
 

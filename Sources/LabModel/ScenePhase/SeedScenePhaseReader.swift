@@ -32,31 +32,34 @@ final class SeedScenePhaseReader {
         on node: LifecycleNode, hook: ActiveHook, onActive: @escaping @MainActor () -> Void,
         onInactive: @escaping @MainActor () -> Void
     ) {
+        // lab-code: P4 P5 part 3
         let reader = SeedScenePhaseReader()
         switch hook {
-        case .appear: node.onAppear(perform: onActive)
-        case .willAppear: node.onWillAppear(perform: onActive)
+        case .appear: node.onAppear(perform: onActive)  // lab-code-key: P4
+        case .willAppear: node.onWillAppear(perform: onActive)  // lab-code-key: P5
         }
-        node.onDisappear(perform: onInactive)
+        node.onDisappear(perform: onInactive)  // lab-code-key
         reader.body(node, onSuspend: onInactive, onResume: onActive)
+        // lab-code-end
     }
 
     /// The modifier's `body(content:)`.
     private func body(
         _ node: LifecycleNode, onSuspend: @escaping @MainActor () -> Void, onResume: @escaping @MainActor () -> Void
     ) {
+        // lab-code: P4 P5 part 4
         node
             .onScenePhaseChange { old, new in
                 // `scenePhase` inside the seed's `onChange` closure is still the old phase.
                 guard self.isPresented else { return }
                 switch new {
                 case .active:
-                    if old == .inactive && self.isSuspended {
+                    if old == .inactive && self.isSuspended {  // lab-code-key
                         self.isSuspended = false
                         onResume()
                     }
                 case .inactive, .background:
-                    if old == .active && !self.isSuspended {
+                    if old == .active && !self.isSuspended {  // lab-code-key
                         self.isSuspended = true
                         onSuspend()
                     }
@@ -64,5 +67,6 @@ final class SeedScenePhaseReader {
             }
             .onAppear { self.isPresented = true }
             .onDisappear { self.isPresented = false }
+        // lab-code-end
     }
 }

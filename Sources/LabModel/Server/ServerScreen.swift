@@ -57,27 +57,32 @@ public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
 
     /// The picker: changes the task's id, which restarts the listener (M4).
     public func pick(_ server: Server) {
+        // lab-code: I1 part 2
         self.server = server
-        view?.state?.listener?.id = server
+        view?.state?.listener?.id = server  // lab-code-key
+        // lab-code-end
         journal.changed()
     }
 
     override func makeState(for node: LifecycleNode) -> ServerViewState { ServerViewState() }
 
     override func install(on view: ServerView) {
+        // lab-code: I1
         guard let state = view.state else { return }
         let center = self.center
         // Seed 004: `.task(id: server) { for try await notification in sequence { status = … } }`.
-        state.listener = view.node.task(id: server, name: "listen", origin: "I1") { [weak self, weak state] server in
+        state.listener = view.node.task(id: server, name: "listen", origin: "I1") {  // lab-code-key
+            [weak self, weak state] server in
             self?.journal.log("listening to \(server)")
             self?.journal.changed()
-            for await status in center.statuses(for: server) {
+            for await status in center.statuses(for: server) {  // lab-code-key
                 state?.status = status
                 self?.statusArrived(status, from: server)
             }
             self?.journal.log("stopped listening to \(server)")
             self?.journal.changed()
         }
+        // lab-code-end
     }
 
     private func statusArrived(_ status: String, from server: Server) {

@@ -57,6 +57,9 @@ where AllCases == [Self] {
     var seedNote: String? { get }
     /// The spec's outcome text for this strategy's row.
     var expectedOutcome: String { get }
+    /// The SwiftUI the strategy stands for, as the seed writes it: a short snippet whose lines
+    /// that decide the outcome end in `// lab-code-key` (see ``StrategyCode``).
+    var swiftUIShape: String { get }
     /// Runs the page's documented repro with this strategy and no display: a fresh screen whose
     /// views appear and disappear at once (``ImmediateHost``), driven by `pacer`.
     @MainActor
@@ -118,6 +121,10 @@ public struct AnyStrategyID: Sendable, Hashable, CustomStringConvertible {
     public var isBuggy: Bool { base.isBuggy }
     /// The spec's outcome text.
     public var expectedOutcome: String { base.expectedOutcome }
+    /// The SwiftUI the strategy stands for.
+    public var swiftUIShape: String { base.swiftUIShape }
+    /// The Swift that runs for the strategy, from the source, and its SwiftUI shape.
+    public var code: StrategyCode { base.code }
 
     /// The page's own ID, if the strategy belongs to that page.
     public func `as`<ID: StrategyIdentifier>(_ type: ID.Type) -> ID? { base as? ID }

@@ -25,10 +25,12 @@ final class SeedTaskBag {
         self.start = start
     }
 
+    // lab-code: T7 part 3
     deinit { task?.cancel() }
 
     /// The seed's `add`: `task = Task(priority: priority, operation: operation)`.
     func add(name: String, operation: @escaping @MainActor @Sendable () async -> Void) {
-        task = start(name, operation)
+        task = start(name, operation)  // lab-code-key
     }
+    // lab-code-end
 }

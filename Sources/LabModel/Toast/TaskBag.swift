@@ -41,7 +41,9 @@ public final class TaskBag {
     }
 
     deinit {
-        for task in tasks { task.cancel() }
+        // lab-code: T5 T6 part 3
+        for task in tasks { task.cancel() }  // lab-code-key: T5
+        // lab-code-end
         census?.decrement()
     }
 
@@ -54,10 +56,12 @@ public final class TaskBag {
         name: String = "TaskBag task", priority: TaskPriority? = nil,
         operation: @escaping @MainActor @Sendable () async -> Void
     ) {
+        // lab-code: T5 T6 part 2
         let task = registry.unstructuredTask(name: name, origin: strategy, owner: owner, priority: priority) {
             await operation()
         }
         tasks.append(task)
+        // lab-code-end
     }
 
     /// How many tasks the bag has started.

@@ -36,22 +36,65 @@ extension ScenarioDriver {
     public func run(
         toast screen: ToastScreen, actuator: (any ScenarioActuator<ToastAction>)? = nil, cleanUp: Bool = true
     ) async -> ScenarioVerdict {
-        let actuator = actuator ?? screen
+        await run(toast: [screen], actuator: actuator ?? screen, cleanUp: cleanUp)[0]
+    }
+
+    /// Runs SPEC §3's repro on several toast screens at once, side by side (compare mode): the
+    /// same presses at the same moments on every screen, each screen judged against its own
+    /// strategy's row, exactly as a run of that screen alone would be.
+    ///
+    /// Each screen must have its own context (so tasks, flags and logs never mix), every context
+    /// on the one clock this driver's pacer moves, made at the same moment; `actuator` performs
+    /// each action on every screen in the same turn (``FanOutActuator`` over the screens, or a
+    /// button that drives them all).
+    ///
+    /// ```swift
+    /// let clock = LabClock()
+    /// let left = ToastScreen(strategy: .t1, context: LifecycleContext(clock: clock), host: leftHost)
+    /// let right = ToastScreen(strategy: .t2, context: LifecycleContext(clock: clock), host: rightHost)
+    /// let verdicts = await driver.run(toast: [left, right], actuator: FanOutActuator([left, right]))
+    /// ScenarioComparison(verdicts: verdicts).matchesSpec   // both rows hold
+    /// ```
+    /// - Returns: one verdict per screen, in order.
+    public func run(
+        toast screens: [ToastScreen], actuator: any ScenarioActuator<ToastAction>, cleanUp: Bool = true
+    ) async -> [ScenarioVerdict] {
+        precondition(!screens.isEmpty, "ScenarioDriver.run(toast:): give at least one screen")
+        precondition(
+            Set(screens.map(\.toastDuration)).count == 1,
+            "ScenarioDriver.run(toast:): side-by-side screens must share one timing (one D)")
+        let d = screens[0].toastDuration
+        let runs = screens.map { ScenarioRun(context: $0.context, pacer: pacer) }
+        for run in runs { run.begin() }
+
+        await ScenarioRun.act(.show, actuator, runs: runs)
+        await ScenarioRun.wait(until: d / 3, runs: runs)
+        await ScenarioRun.act(.hide, actuator, runs: runs)
+        await ScenarioRun.wait(until: d / 2, runs: runs)
+        await ScenarioRun.act(.show, actuator, runs: runs)
+        await ScenarioRun.wait(until: d * 3 / 4, runs: runs)
+        // Timers only: T7's countdowns and T8's saves run beside them on purpose.
+        let timersAfterSecondShow = runs.map { run in
+            run.liveRecords.count { $0.state == .running && $0.name.hasSuffix("then hide") }
+        }
+        await ScenarioRun.wait(until: d * 2, runs: runs)
+
+        var verdicts: [ScenarioVerdict] = []
+        for (index, screen) in screens.enumerated() {
+            let hides = judge(screen, runs[index], timersAfterSecondShow: timersAfterSecondShow[index])
+            verdicts.append(await runs[index].finish(screen, hideTimes: hides, cleanUp: false))
+        }
+        if cleanUp {
+            for screen in screens { screen.reset() }
+            await pacer.settle()
+        }
+        return verdicts
+    }
+
+    /// SPEC §3's row for `screen`'s strategy, checked on what `run` saw; returns the hide times.
+    private func judge(_ screen: ToastScreen, _ run: ScenarioRun, timersAfterSecondShow: Int) -> [Double] {
         let id = screen.strategy
         let d = screen.toastDuration
-        let run = ScenarioRun(context: context, pacer: pacer)
-        run.begin()
-
-        await run.act(.show, actuator)
-        await run.wait(until: d / 3)
-        await run.act(.hide, actuator)
-        await run.wait(until: d / 2)
-        await run.act(.show, actuator)
-        await run.wait(until: d * 3 / 4)
-        // Timers only: T7's countdowns and T8's saves run beside them on purpose.
-        let timersAfterSecondShow = run.liveRecords.count { $0.state == .running && $0.name.hasSuffix("then hide") }
-        await run.wait(until: d * 2)
-
         let hides = screen.hideEvents.map { run.offset($0.time) }
         let bug = id == .t1 || id == .t6
         run.expectTime("toast hidden by the button", at: d / 3, observed: hides.first)
@@ -102,8 +145,7 @@ extension ScenarioDriver {
         run.measure("liveTaskBagsAtEnd", Double(screen.liveTaskBags))
         if id == .t7 { run.measure("countdownTicks", Double(screen.countdownTicks)) }
         if id == .t8 { run.measure("savesFinished", Double(screen.savesFinished.count)) }
-
-        return await run.finish(screen, hideTimes: hides, cleanUp: cleanUp)
+        return hides
     }
 }
 

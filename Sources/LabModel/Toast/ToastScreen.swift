@@ -152,21 +152,24 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     /// cancel during the sleep lands in `catch is CancellationError` and logs "task cancel".
     /// Which task runs it, and who cancels that task, is the strategy (T1, T2, T4–T6).
     public func dismissAfterDelay() async {
+        // lab-code: T1 T2 T4 T5 T6 T7 T8 part 4
         do {
             log("sleep start")
             try await context.sleep(for: toastDuration)
             log("sleep end")
-            hide(cause: .timer)
-        } catch is CancellationError {
+            hide(cause: .timer)  // lab-code-key: T1 T6
+        } catch is CancellationError {  // lab-code-key: T2 T4 T5 T7 T8
             log("task cancel")
         } catch {
             log("error")
         }
+        // lab-code-end
     }
 
     /// T7's countdown: ticks every D/10, nine times (until 0.1 D is left), then ends; a cancel
     /// stops it and logs "countdown cancelled". It captures the screen, not the toast's state.
     public func countDown() async {
+        // lab-code: T7 part 2
         do {
             for _ in 1...9 {
                 try await context.sleep(for: countdownStep)
@@ -174,21 +177,24 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
                 journal.changed()
             }
         } catch {
-            log("countdown cancelled")
+            log("countdown cancelled")  // lab-code-key
         }
+        // lab-code-end
     }
 
     /// T8's save, work that must finish (seed 000's guide): takes ``saveDuration`` and logs
     /// "saved"; only a cancel (a strategy switch, shutdown) stops it, which logs "save cancelled".
     public func save() async {
+        // lab-code: T8 part 2
         do {
             log("save start")
             try await context.sleep(for: saveDuration)
             savesFinished.appendBounded(context.now)
-            log("saved")
+            log("saved")  // lab-code-key
         } catch {
             log("save cancelled")
         }
+        // lab-code-end
     }
 
     override func makeState(for node: LifecycleNode) -> ToastViewState {

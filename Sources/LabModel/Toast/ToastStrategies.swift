@@ -36,21 +36,26 @@ public struct ToastStrategy: Sendable {
     // its `catch is CancellationError` never runs.
     @MainActor
     private static func installT1(view: ToastView, screen: ToastScreen) {
+        // lab-code: T1
         let registry = screen.context.registry
         let ledger = screen.ledger
         view.node.onAppear { [weak node = view.node] in
-            ledger.start(registry: registry, name: "sleep D, then hide", origin: "T1", owner: node) {
+            // An unstructured task: the ledger lets a reset cancel it; nothing else keeps it.
+            ledger.start(registry: registry, name: "sleep D, then hide", origin: "T1", owner: node) {  // lab-code-key
                 await screen.dismissAfterDelay()
             }
         }
+        // lab-code-end
     }
 
     // Seed 000, the fix: `.task { do { … } catch is CancellationError { print("task cancel") } }`.
     @MainActor
     private static func installT2(view: ToastView, screen: ToastScreen) {
-        view.node.task(name: "sleep D, then hide", origin: "T2") {
+        // lab-code: T2
+        view.node.task(name: "sleep D, then hide", origin: "T2") {  // lab-code-key
             await screen.dismissAfterDelay()
         }
+        // lab-code-end
     }
 
     // Seed 000's warning: `try?` swallows the CancellationError, so the lines after the sleep
@@ -58,28 +63,34 @@ public struct ToastStrategy: Sendable {
     // hidden), but "auto-dismissed" is logged though no timer elapsed.
     @MainActor
     private static func installT3(view: ToastView, screen: ToastScreen) {
+        // lab-code: T3
         let context = screen.context
         let duration = screen.toastDuration
         view.node.task(name: "try? sleep D, then hide", origin: "T3") {
-            try? await context.sleep(for: duration)
+            try? await context.sleep(for: duration)  // lab-code-key
             screen.hide(cause: .timer)
-            screen.log("auto-dismissed")
+            screen.log("auto-dismissed")  // lab-code-key
         }
+        // lab-code-end
     }
 
     // Seed 000's おまけ: keep the Task in @State, cancel it in onDisappear.
     @MainActor
     private static func installT4(view: ToastView, screen: ToastScreen) {
+        // lab-code: T4
         let registry = screen.context.registry
         view.node
             .onAppear { [weak node = view.node, weak state = view.state] in
-                state?.task = registry.unstructuredTask(name: "sleep D, then hide", origin: "T4", owner: node) {
+                state?.task = registry.unstructuredTask(  // lab-code-key
+                    name: "sleep D, then hide", origin: "T4", owner: node
+                ) {
                     await screen.dismissAfterDelay()
                 }
             }
             .onDisappear { [weak state = view.state] in
-                state?.task?.cancel()
+                state?.task?.cancel()  // lab-code-key
             }
+        // lab-code-end
     }
 
     // Seed 002, first version: the bag in @State; the closure calls the screen (the ContentView),
@@ -87,11 +98,13 @@ public struct ToastStrategy: Sendable {
     // which cancels. It works; seed 002 still advises against it (T6 shows why).
     @MainActor
     private static func installT5(view: ToastView, screen: ToastScreen) {
+        // lab-code: T5
         view.node.onAppear { [weak state = view.state] in
             state?.taskBag.add(name: "sleep D, then hide") {
-                await screen.dismissAfterDelay()
+                await screen.dismissAfterDelay()  // lab-code-key
             }
         }
+        // lab-code-end
     }
 
     // Seed 002, second version: `taskBag.add { await startCounting() }`. Calling a method of the
@@ -99,12 +112,14 @@ public struct ToastStrategy: Sendable {
     // before the task ends, so nothing is cancelled.
     @MainActor
     private static func installT6(view: ToastView, screen: ToastScreen) {
+        // lab-code: T6
         view.node.onAppear { [weak weakState = view.state] in
             guard let state = weakState else { return }
             state.taskBag.add(name: "sleep D, then hide") {
-                await state.dismissAfterDelay()
+                await state.dismissAfterDelay()  // lab-code-key
             }
         }
+        // lab-code-end
     }
 
     // Seed 002's bag exactly as the seed writes it: one task. The toast adds its countdown, then
@@ -112,11 +127,13 @@ public struct ToastStrategy: Sendable {
     // hide the bag deinits and cancels the timer only; the countdown runs on, unreachable.
     @MainActor
     private static func installT7(view: ToastView, screen: ToastScreen) {
+        // lab-code: T7
         view.node.onAppear { [weak state = view.state] in
             guard let bag = state?.oneTaskBag else { return }
-            bag.add(name: "countdown every D/10") { await screen.countDown() }
-            bag.add(name: "sleep D, then hide") { await screen.dismissAfterDelay() }
+            bag.add(name: "countdown every D/10") { await screen.countDown() }  // lab-code-key
+            bag.add(name: "sleep D, then hide") { await screen.dismissAfterDelay() }  // lab-code-key
         }
+        // lab-code-end
     }
 
     // Seed 000's guide, both tools each for its job: the save must finish although the toast
@@ -124,18 +141,22 @@ public struct ToastStrategy: Sendable {
     // timer should stop with the toast, so it is a .task (T2's).
     @MainActor
     private static func installT8(view: ToastView, screen: ToastScreen) {
+        // lab-code: T8
         let registry = screen.context.registry
         let ledger = screen.ledger
         view.node
             .onAppear { [weak node = view.node] in
-                ledger.start(registry: registry, name: "save (must finish)", origin: "T8", owner: node, detached: true)
-                {
+                ledger.start(
+                    registry: registry, name: "save (must finish)", origin: "T8", owner: node,
+                    detached: true  // lab-code-key
+                ) {
                     await screen.save()
                 }
             }
-            .task(name: "sleep D, then hide", origin: "T8") {
+            .task(name: "sleep D, then hide", origin: "T8") {  // lab-code-key
                 await screen.dismissAfterDelay()
             }
+        // lab-code-end
     }
 }
 

@@ -46,6 +46,8 @@ public final class ToastViewState {
     /// The countdown as a method of the view (seed 002's `startCounting()`): calling it from a
     /// task closure captures this state, which is T6's bug.
     public func dismissAfterDelay() async {
-        await screen.dismissAfterDelay()
+        // lab-code: T6
+        await screen.dismissAfterDelay()  // lab-code-key
+        // lab-code-end
     }
 }

@@ -102,6 +102,7 @@ public final class LabApp {
         mainWindow = window
         frameTrace = FrameTrace.fromEnvironment()
         frameTrace?.start(window: window.window)
+        if let pair = options.compareChoice { window.openCompare(left: pair[0], right: pair[1]) }
         installShutdownSignals()
         startStubbornTaskIfAsked()
         if getenv("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil {
@@ -157,6 +158,10 @@ public final class LabApp {
 
     private func runScenario() async {
         guard let window = mainWindow, let environment else { return }
+        if options.compareChoice != nil, let compare = window.compareWindow {
+            await runComparison(compare, environment: environment)
+            return
+        }
         // Scene-phase scenarios need the window focused first.
         _ = await MainLoop.waitUntil(timeout: .seconds(3)) { window.window.isActive }
         let page = options.scenarioPage ?? ToastPage.id
@@ -178,7 +183,7 @@ public final class LabApp {
             let delay = page == .toast ? environment.timing.toastDuration * 0.9 : environment.timing.toastDuration
             shot = Task { @MainActor in
                 try? await environment.context.clock.sleep(for: delay)
-                self.saveScreenshot(to: path)
+                await self.saveScreenshot(to: path)
             }
         }
         defer { shot?.cancel() }
@@ -196,20 +201,55 @@ public final class LabApp {
         quitNow()
     }
 
-    private func takeScreenshot(to path: String) async {
-        guard let window = mainWindow else { return }
-        _ = await MainLoop.waitUntil(timeout: .seconds(5)) { window.window.isMapped && window.window.width > 0 }
-        // Let the first frames (and the stack's layout) happen before rendering.
-        await MainLoop.sleep(for: .milliseconds(400))
-        saveScreenshot(to: path)
+    /// `--scenario toast --compare L,R`: the repro on both sides of the compare window at once;
+    /// prints both verdicts as one JSON object, exit 0 only if both match the spec.
+    private func runComparison(_ compare: CompareWindow, environment: LabEnvironment) async {
+        _ = await MainLoop.waitUntil(timeout: .seconds(3)) { compare.window.isMapped && compare.window.width > 0 }
+        var shot: Task<Void, Never>?
+        if let path = options.screenshot {
+            // Mid-repro, as for one strategy: at 0.9 D, after the second show.
+            let delay = environment.timing.toastDuration * 0.9
+            shot = Task { @MainActor in
+                try? await environment.context.clock.sleep(for: delay)
+                await self.saveScreenshot(to: path)
+            }
+        }
+        defer { shot?.cancel() }
+        let comparison = await compare.runScenario()
+        print(comparison.json())
+        fflush(nil)
+        exitStatus = comparison.matchesSpec ? 0 : 1
         quitNow()
     }
 
-    private func saveScreenshot(to path: String) {
+    private func takeScreenshot(to path: String) async {
         guard let window = mainWindow else { return }
+        let target = screenshotWindow ?? window.window
+        _ = await MainLoop.waitUntil(timeout: .seconds(5)) { target.isMapped && target.width > 0 }
+        // Let the first frames (and the stack's layout) happen before rendering.
+        await MainLoop.sleep(for: .milliseconds(400))
+        await saveScreenshot(to: path)
+        quitNow()
+    }
+
+    /// What `--screenshot` renders: the compare window with `--compare`, else the main window.
+    private var screenshotWindow: Window? {
+        options.compareChoice != nil ? mainWindow?.compareWindow?.window : mainWindow?.window
+    }
+
+    /// Renders the screenshot window to `path` once the panel's (and the compare timelines')
+    /// pending changes are drawn: applying them queues a redraw, which drops the window's last
+    /// frame, so the picture is taken right after the next one is painted.
+    private func saveScreenshot(to path: String) async {
+        guard let window = mainWindow, let target = screenshotWindow else { return }
         window.panel.flushPendingChanges()
+        window.compareWindow?.flushPendingChanges()
+        target.queueDraw()
+        var painted = false
+        target.onFirstFramePainted { painted = true }
+        _ = await MainLoop.waitUntil(timeout: .seconds(2)) { painted }
         do {
-            try window.window.savePNG(to: path)
+            try target.savePNG(to: path)
             writeStandardError("lifecycle-lab: wrote \(path)\n")
         } catch {
             writeStandardError("lifecycle-lab: cannot take the screenshot: \(error)\n")
@@ -239,14 +279,19 @@ public final class LabApp {
             return
         }
         shuttingDown = true
-        let registry = environment.context.registry
+        // The main context's and, while the compare window is open, its two sides'.
+        let registries = [environment.context.registry] + (mainWindow?.compareWindow?.registries ?? [])
         let started = ContinuousClock.now
-        let liveAtStart = registry.counters.live
-        let cancelledBefore = registry.counters.cancelled
+        let liveAtStart = registries.map(\.counters.live).reduce(0, +)
+        let cancelledBefore = registries.map(\.counters.cancelled).reduce(0, +)
         mainWindow?.resetAllPages()
-        registry.cancelAll()
+        for registry in registries { registry.cancelAll() }
         Task { @MainActor in
-            let left = await registry.waitForAllToEnd(timeout: self.shutdownGrace)
+            var left: [TaskRecord] = []
+            for registry in registries {
+                let remaining = self.shutdownGrace - (ContinuousClock.now - started)
+                left += await registry.waitForAllToEnd(timeout: max(remaining, .zero))
+            }
             let elapsed = ContinuousClock.now - started
             if !left.isEmpty {
                 let names = left.map { "#\($0.id) \($0.name) (\($0.origin), \($0.ownerName))" }.joined(separator: ", ")
@@ -258,7 +303,7 @@ public final class LabApp {
                 let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
                 // For Tests/cli/shutdown.sh: also how many tasks were live when shutdown
                 // began and how many of them ended cancelled, so "every task cancelled" is checkable.
-                let cancelled = registry.counters.cancelled - cancelledBefore
+                let cancelled = registries.map(\.counters.cancelled).reduce(0, +) - cancelledBefore
                 writeStandardError(
                     "lifecycle-lab: shutdown after \(reason): \(left.count) task(s) left, \(Int(ms.rounded())) ms; "
                         + "\(liveAtStart) live at the start, \(cancelled) ended cancelled\n")
@@ -286,9 +331,11 @@ public final class LabApp {
     /// one process.
     public func tearDown(grace: Duration = .seconds(2)) async -> [TaskRecord] {
         guard let environment else { return [] }
+        let registries = [environment.context.registry] + (mainWindow?.compareWindow?.registries ?? [])
         mainWindow?.resetAllPages()
-        environment.context.registry.cancelAll()
-        let left = await environment.context.registry.waitForAllToEnd(timeout: grace)
+        for registry in registries { registry.cancelAll() }
+        var left: [TaskRecord] = []
+        for registry in registries { left += await registry.waitForAllToEnd(timeout: grace) }
         signalSources.forEach { $0.cancel() }
         signalSources.removeAll()
         environment.closeElsewhere()

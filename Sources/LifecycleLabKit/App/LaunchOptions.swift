@@ -10,6 +10,7 @@ public import LabModel
 /// ```sh
 /// lifecycle-lab --page toast --strategy T1 --time-scale 0.2
 /// lifecycle-lab --scenario toast --strategy T2 --time-scale 0.1   # prints a JSON verdict
+/// lifecycle-lab --scenario toast --compare T1,T2                  # both verdicts, one JSON object
 /// ```
 ///
 /// The parser is a few dozen lines of our own rather than swift-argument-parser: that package
@@ -28,6 +29,8 @@ public struct LaunchOptions: Sendable, Hashable {
     public var scenario: String?
     /// `--screenshot FILE.png`: render the window to this file, then exit.
     public var screenshot: String?
+    /// `--compare ID,ID`: two toast strategies side by side in the compare window, as typed.
+    public var compare: String?
 
     public init() {}
 
@@ -62,6 +65,11 @@ public struct LaunchOptions: Sendable, Hashable {
             help:
                 "Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.",
             keyPath: \.screenshot),
+        Option(
+            name: "--compare", valueName: "ID,ID",
+            help:
+                "Open the compare window with two toast strategies side by side (\(compareList)), e.g. T1,T2. With --scenario toast, run the repro on both at once (the same presses at the same moments), print both verdicts as one JSON object and exit 0 only if both match the spec; with --screenshot, render the compare window (mid-repro with --scenario).",
+            keyPath: \.compare),
     ]
 
     static let validOptions = (options.map(\.name) + ["--help", "--version"]).joined(separator: ", ")
@@ -88,8 +96,9 @@ public struct LaunchOptions: Sendable, Hashable {
         lines.append("  --version".padding(to: column) + "Show the version and exit.")
         lines += [
             "",
-            "Exit status: 0 on success (with --scenario: the run matches the spec), 1 when the",
-            "scenario does not match or there is no display, 2 for bad input.",
+            "Exit status: 0 on success (with --scenario: the run matches the spec; with --compare",
+            "too: both runs do), 1 when a scenario does not match or there is no display, 2 for bad",
+            "input.",
         ]
         return lines.joined(separator: "\n")
     }
@@ -176,6 +185,20 @@ public struct LaunchOptions: Sendable, Hashable {
         strategy.flatMap { try? AnyStrategyID.parse($0, among: LabPages.strategies) }
     }
 
+    /// The validated `--compare` pair, left then right; `nil` without `--compare`.
+    public var compareChoice: [ToastStrategyID]? {
+        guard let parts = compare.map(Self.compareParts), parts.count == 2 else { return nil }
+        let ids = parts.compactMap { try? ToastStrategyID.parse($0) }
+        return ids.count == 2 ? ids : nil
+    }
+
+    static func compareParts(_ text: String) -> [String] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// "T1, T2, T3, T4, T5, T6": what `--compare` accepts.
+    static var compareList: String { CompareWindow.strategies.map(\.rawValue).joined(separator: ", ") }
+
     static var pageList: String { LabPages.all.map { $0.id.rawValue }.joined(separator: ", ") }
 
     /// "T1–T6 (toast), B1–B3 (button), …": each page's strategies as a range.
@@ -217,6 +240,31 @@ public struct LaunchOptions: Sendable, Hashable {
             }
         }
         if let screenshot { try Self.checkWritable(screenshot) }
+        if let compare { try validateCompare(compare) }
+    }
+
+    private func validateCompare(_ compare: String) throws(Stop) {
+        let valid = Self.compareList
+        let parts = Self.compareParts(compare)
+        guard parts.count == 2 else {
+            throw .invalid("--compare takes two strategies separated by a comma, e.g. T1,T2; valid: \(valid)")
+        }
+        for part in parts where (try? ToastStrategyID.parse(part)) == nil {
+            if let other = try? AnyStrategyID.parse(part, among: LabPages.strategies) {
+                throw .invalid(
+                    "strategy \(other.rawValue) cannot be compared: compare mode runs the toast repro; valid: \(valid)")
+            }
+            throw .invalid("unknown strategy '\(part)' in --compare; valid: \(valid)")
+        }
+        if let scenario, scenarioPage != ToastPage.id {
+            throw .invalid(
+                "--compare runs the toast repro, not scenario '\(scenario)'; valid with --compare: --scenario toast")
+        }
+        if scenario != nil, let strategy {
+            throw .invalid(
+                "--strategy \(strategy) and --compare both name what the scenario runs; valid: one of them (--strategy ID for one run, --compare ID,ID for two)"
+            )
+        }
     }
 
     static func strategyList(_ ids: [AnyStrategyID]) -> String {

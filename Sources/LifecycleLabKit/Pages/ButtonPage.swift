@@ -18,6 +18,8 @@ public final class ButtonPage: LabPage {
     public nonisolated static var strategies: [AnyStrategyID] { ButtonStrategyID.anyCases }
 
     public var root: Widget { layout.root }
+    /// The strategy's SwiftUI and the Swift that runs.
+    package var codePanel: CodePanel { layout.codePanel }
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
 
     /// The model; replaced on every strategy switch and reset.
@@ -185,6 +187,7 @@ public final class ButtonPage: LabPage {
         layout.showStrategy(
             badge: "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
             seedNote: id.seedNote)
+        layout.showCode(id.code)
         refresh()
     }
 

@@ -47,6 +47,8 @@ public final class NavigationPage: LabPage {
 
     /// How long the crossfade takes, in milliseconds.
     public static let crossfadeMilliseconds = 400
+    /// N1's SwiftUI (a `viewWillAppear` hook) and the Swift that runs here.
+    package let codePanel = CodePanel()
     private var bindings: [WidgetLifecycle] = []
     private var screenToken: ObservationToken?
 
@@ -74,7 +76,11 @@ public final class NavigationPage: LabPage {
         stack.transition = .none
         stack.transitionDuration = Self.crossfadeMilliseconds
         stack.setSizeRequest(width: -1, height: 110)
-        page.append(stack)
+        stack.hexpand = true
+        let preview = Box(.horizontal, spacing: 12)
+        preview.append(codePanel.swiftUICard)
+        preview.append(stack)
+        page.append(preview)
         eventsLabel.addCssClass("event-log")
         eventsLabel.isSelectable = true
         eventsLabel.valign = .start
@@ -84,6 +90,8 @@ public final class NavigationPage: LabPage {
         scroller.vexpand = true
         scroller.child = eventsLabel
         page.append(scroller)
+        page.append(codePanel.runningCard)
+        codePanel.show(NavigationScreen.code)
         root = page
 
         for destination in NavigationScreen.destinations {

@@ -19,6 +19,8 @@ public final class ScenePhasePage: LabPage {
     public nonisolated static var strategies: [AnyStrategyID] { ScenePhaseStrategyID.anyCases }
 
     public var root: Widget { layout.root }
+    /// The strategy's SwiftUI and the Swift that runs.
+    package var codePanel: CodePanel { layout.codePanel }
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
 
     /// The model; replaced on every strategy switch and reset.
@@ -177,6 +179,7 @@ public final class ScenePhasePage: LabPage {
         layout.showStrategy(
             badge: "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
             seedNote: id.seedNote)
+        layout.showCode(id.code)
         refresh()
     }
 

@@ -16,6 +16,8 @@ public final class ServerPage: LabPage {
     public nonisolated static var strategies: [AnyStrategyID] { ServerStrategyID.anyCases }
 
     public var root: Widget { layout.root }
+    /// The strategy's SwiftUI and the Swift that runs.
+    package var codePanel: CodePanel { layout.codePanel }
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
 
     /// The model; replaced on reset.
@@ -67,6 +69,7 @@ public final class ServerPage: LabPage {
         let i1 = ServerStrategyID.i1
         layout.showStrategy(
             badge: "\(i1.rawValue) · \(i1.title)", kind: i1.kind, explanation: i1.explanation, seedNote: i1.seedNote)
+        layout.showCode(i1.code)
 
         host.build = { [weak self] view in self?.buildView(view) ?? Box() }
         idleRefresh = IdleRefresh { [weak self] in self?.refresh() }

@@ -28,6 +28,8 @@ public final class ToastPage: LabPage {
     public let hideButton = Button("Hide toast")
     /// Runs the documented repro in place.
     public let reproButton = Button("Run the repro")
+    /// Opens the compare window: this strategy beside its counterpart (`app.compare`).
+    public let compareButton = Button("Compare…")
     /// Where the toast appears.
     public let host: ToastOverlayHost
     /// "T1 · onAppear + Task (bug)" and what it does.
@@ -40,6 +42,8 @@ public final class ToastPage: LabPage {
     private let statusLabel = Label()
     private let logLabel = Label()
     private let verdictLabel = Label()
+    /// The SwiftUI the strategy stands for and the Swift that runs, from the source.
+    package let codePanel = CodePanel()
     private let environment: LabEnvironment
     private var screenToken: ObservationToken?
     private var ticker: SourceHandle?
@@ -58,8 +62,8 @@ public final class ToastPage: LabPage {
         stage.addCssClass("panel")
         let overlay = Overlay()
         overlay.child = stage
-        overlay.vexpand = true
-        overlay.setSizeRequest(width: 360, height: 220)
+        overlay.hexpand = true
+        overlay.setSizeRequest(width: 300, height: 220)
         let message = "Saved to your library"
         host = ToastOverlayHost(
             overlay: overlay, message: message, slideOut: ToastScreen.slideOutDuration(environment.timing))
@@ -104,6 +108,8 @@ public final class ToastPage: LabPage {
         buttons.append(showButton)
         buttons.append(hideButton)
         buttons.append(reproButton)
+        compareButton.tooltip = "Run this strategy and another side by side: same presses, two toasts, two timelines"
+        buttons.append(compareButton)
 
         guideLabel.setMarkup(ToastPage.guideMarkup)
         guideLabel.addCssClass("page-hint")
@@ -126,9 +132,14 @@ public final class ToastPage: LabPage {
         page.append(seedNoteLabel)
         page.append(buttons)
         page.append(statusLabel)
-        page.append(overlay)
+        // The SwiftUI beside the toast it makes, as in Xcode's canvas; the Swift that runs below.
+        let preview = Box(.horizontal, spacing: 12)
+        preview.append(codePanel.swiftUICard)
+        preview.append(overlay)
+        page.append(preview)
         page.append(verdictLabel)
         page.append(guideLabel)
+        page.append(codePanel.runningCard)
         root = page
 
         showButton.onClicked { [weak self] in self?.screen.show() }
@@ -136,6 +147,9 @@ public final class ToastPage: LabPage {
         reproButton.onClicked { [weak self] in
             guard let self else { return }
             Task { @MainActor in await self.runReproInPlace() }
+        }
+        compareButton.onClicked { [weak self] in
+            self?.environment.application.action(named: "compare")?.activate()
         }
         attach(screen)
     }
@@ -177,6 +191,7 @@ public final class ToastPage: LabPage {
         PageKit.setBadge(strategyBadge, text: "\(id.rawValue) · \(id.title)", kind: id.kind)
         strategyExplanation.text = id.explanation
         PageKit.show(seedNote: id.seedNote, in: seedNoteLabel)
+        codePanel.show(id.code)
         refresh()
     }
 

@@ -3,8 +3,8 @@ import LabModel
 
 /// The layout the pages with an inner view share (button, scene phase, server): title and hint,
 /// a picker with the strategy badge and its explanation, *Show view* / *Close view* / *Run the
-/// repro*, the area the inner view is shown in (a note while it is closed), the page's own
-/// results, the screen's log and the last verdict.
+/// repro*, the strategy's SwiftUI beside the area the inner view is shown in (a note while it is
+/// closed), the page's own results, the screen's log, the last verdict and the Swift that runs.
 ///
 /// ```swift
 /// let layout = ViewPageLayout(title: "Button work", hint: "…", pickerCaption: "Strategy:",
@@ -28,6 +28,8 @@ final class ViewPageLayout {
     let viewArea = Box(.vertical, spacing: 8)
     /// The last verdict of *Run the repro*.
     let verdictLabel = PageKit.text()
+    /// The strategy's SwiftUI and the Swift that runs (``showCode(_:)``).
+    let codePanel = CodePanel()
     private let badge = PageKit.badge()
     private let explanation = PageKit.text()
     /// What the seed concludes about the strategy (hidden when it says nothing more).
@@ -63,12 +65,17 @@ final class ViewPageLayout {
         for row in controls { page.append(row) }
         self.closedNote.addCssClass("page-hint")
         viewArea.append(self.closedNote)
-        page.append(viewArea)
+        viewArea.hexpand = true
+        let preview = Box(.horizontal, spacing: 12)
+        preview.append(codePanel.swiftUICard)
+        preview.append(viewArea)
+        page.append(preview)
         for widget in results { page.append(widget) }
         logLabel.addCssClass("event-log")
         page.append(logLabel)
         verdictLabel.isSelectable = true
         page.append(verdictLabel)
+        page.append(codePanel.runningCard)
         root = page
     }
 
@@ -78,6 +85,11 @@ final class ViewPageLayout {
         self.explanation.text = explanation
         PageKit.show(seedNote: note, in: seedNote)
         verdictLabel.text = ""
+    }
+
+    /// Shows the strategy's code: its SwiftUI beside the view, the Swift that runs below.
+    func showCode(_ code: StrategyCode) {
+        codePanel.show(code)
     }
 
     /// Selects `index` in the picker unless it is selected already (no change signal then).

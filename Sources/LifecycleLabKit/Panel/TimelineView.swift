@@ -6,6 +6,9 @@ import LifecycleTasks
 ///
 /// It keeps its own bounded copy of the newest ``capacity`` records, so a task's bar stays
 /// after its list row left: the stale T1 timer and the second toast's timer stay side by side.
+///
+/// Several timelines can share one time axis (compare mode, one registry each): give each the
+/// same ``sharedRange``, e.g. the union of their ``dataRange(now:)``.
 @MainActor
 final class TimelineView {
     /// How many bars are drawn at most (the newest task ids).
@@ -17,6 +20,9 @@ final class TimelineView {
     private var markers: [(time: Duration, appear: Bool, node: String)] = []
     private let markerLimit = 200
     private let now: @MainActor () -> Duration
+    /// The seconds to draw when this timeline shares its axis with others; `nil`: its own
+    /// ``dataRange(now:)``.
+    var sharedRange: (@MainActor () -> (start: Double, end: Double)?)?
 
     init(capacity: Int = 30, now: @escaping @MainActor () -> Duration) {
         self.capacity = capacity
@@ -79,6 +85,9 @@ final class TimelineView {
 
     var hasLiveBars: Bool { bars.contains { $0.isLive } }
 
+    /// The time now on this timeline's context.
+    var nowValue: Duration { now() }
+
     func redraw() { area.queueDraw() }
 
     // MARK: Drawing
@@ -102,18 +111,24 @@ final class TimelineView {
         }
     }
 
-    /// The shown time span: from the earliest bar's start to now while anything is live, else
-    /// to the last end, so an idle picture does not shrink on every redraw.
-    private func span(now: Duration) -> (start: Double, end: Double) {
-        guard let first = bars.first else { return (0, 1) }
-        var start = PanelFormat.seconds(bars.map(\.startedAt).min() ?? first.startedAt)
+    /// The seconds the bars cover: from the earliest bar's start to now while anything is live,
+    /// else to the last end, so an idle picture does not shrink on every redraw; `nil` without bars.
+    func dataRange(now: Duration) -> (start: Double, end: Double)? {
+        guard let first = bars.first else { return nil }
+        let start = PanelFormat.seconds(bars.map(\.startedAt).min() ?? first.startedAt)
         let end: Double
         if hasLiveBars {
             end = PanelFormat.seconds(now)
         } else {
             end = PanelFormat.seconds(bars.compactMap(\.endedAt).max() ?? now)
         }
-        start = max(start, end - 120)  // a very old live bar must not squash the rest
+        return (start, end)
+    }
+
+    /// The shown time span: the shared range or this timeline's own, with a margin.
+    private func span(now: Duration) -> (start: Double, end: Double) {
+        guard let (first, end) = sharedRange?() ?? dataRange(now: now) else { return (0, 1) }
+        let start = max(first, end - 120)  // a very old live bar must not squash the rest
         let length = max(end - start, 0.5)
         return (start - length * 0.03, start + length * 1.06)
     }

@@ -4,7 +4,8 @@ public import LabModel
 import LifecycleTasks
 
 /// The main window: a header bar with the page switcher and the primary menu (Strategy radio
-/// items T1–T8, Keyboard Shortcuts, About, Quit), the page stack, and the live task panel.
+/// items T1–T8, Compare Toast Strategies…, Keyboard Shortcuts, About, Quit), the page stack, and
+/// the live task panel.
 @MainActor
 public final class MainWindow {
     /// The GTK window.
@@ -28,6 +29,8 @@ public final class MainWindow {
     private var holders: [PageID: Grid] = [:]
     private var shortcutsWindow: Window?
     private var aboutWindow: Window?
+    /// The compare window, while it is open (``openCompare(left:right:)``).
+    public private(set) var compareWindow: CompareWindow?
 
     /// Builds the window and its actions for `app`, and shows it.
     ///
@@ -129,9 +132,32 @@ public final class MainWindow {
         stack.visibleChildName = id.rawValue
     }
 
-    /// Cancels every built page's tasks (shutdown). A page not built yet has none.
+    /// Cancels every built page's tasks, and the compare window's (shutdown). A page not built
+    /// yet has none.
     func resetAllPages() {
         for page in pages { page.reset() }
+        compareWindow?.reset()
+    }
+
+    /// Opens the compare window with `left` and `right` side by side (or shows the open one with
+    /// them), and returns it.
+    @discardableResult
+    public func openCompare(left: ToastStrategyID, right: ToastStrategyID) -> CompareWindow {
+        if let compareWindow {
+            // A pick during a run would start both sides afresh under the running repro.
+            if !compareWindow.isRunning, compareWindow.strategies != [left, right] {
+                compareWindow.select(left: left, right: right)
+            }
+            compareWindow.window.present()
+            return compareWindow
+        }
+        let compare = CompareWindow(environment: environment, left: left, right: right)
+        compare.window.onDestroy { [weak self, weak compare] in
+            if self?.compareWindow === compare { self?.compareWindow = nil }
+        }
+        compareWindow = compare
+        compare.window.present()
+        return compare
     }
 
     /// The page called `id`; on the first call, builds it (with the strategy the command line
@@ -156,6 +182,7 @@ public final class MainWindow {
     /// Closes every window of the app.
     func close() {
         panel.detach()
+        compareWindow?.close()
         shortcutsWindow?.destroy()
         aboutWindow?.destroy()
         window.destroy()
@@ -174,6 +201,14 @@ public final class MainWindow {
             self.updateStrategyLabel()
         }
         application.addAction(strategy)
+
+        let compare = SimpleAction(name: "compare")
+        compare.onActivate { [weak self] _ in
+            guard let self else { return }
+            let current = self.toastPage?.screen.strategy ?? .t1
+            self.openCompare(left: current, right: CompareWindow.partner(of: current))
+        }
+        application.addAction(compare)
 
         let shortcuts = SimpleAction(name: "shortcuts")
         shortcuts.onActivate { [weak self] _ in self?.showShortcuts() }
@@ -204,6 +239,9 @@ public final class MainWindow {
             strategies.append("\(id.rawValue) · \(id.title)", action: "app.strategy::\(id.rawValue)")
         }
         menu.appendSection("Toast strategy", strategies)
+        let compare = Menu()
+        compare.append("Compare Toast Strategies…", action: "app.compare")
+        menu.appendSection(nil, compare)
         let general = Menu()
         general.append("Keyboard Shortcuts", action: "app.shortcuts")
         general.append("About Lifecycle Lab", action: "app.about")

@@ -65,18 +65,33 @@ final class ScenarioRun {
 
     /// Does `action` at the current time, then lets its effects settle.
     func act<Action>(_ action: Action, _ actuator: any ScenarioActuator<Action>) async {
-        lines.append(.init(t: offset(context.now), text: "▶ \(action)"))
-        await actuator.perform(action)
-        await pacer.settle()
-        checkpoint()
+        await Self.act(action, actuator, runs: [self])
     }
 
     /// Lets time pass until `offset` after t = 0, then settles.
     func wait(until offset: Duration) async {
-        let delta = start + offset - context.now
-        if delta > .zero { await pacer.advance(by: delta) }
-        await pacer.settle()
-        checkpoint()
+        await Self.wait(until: offset, runs: [self])
+    }
+
+    /// Does `action` once for `runs` in lockstep (compare mode: one run per side, their contexts
+    /// on one clock, begun at the same moment): every run logs it at the same moment, `actuator`
+    /// performs it on every side in the same turn, one settle, then every run checks its flags.
+    /// With one run this is ``act(_:_:)``.
+    static func act<Action>(_ action: Action, _ actuator: any ScenarioActuator<Action>, runs: [ScenarioRun]) async {
+        for run in runs { run.lines.append(.init(t: run.offset(run.context.now), text: "▶ \(action)")) }
+        await actuator.perform(action)
+        await runs[0].pacer.settle()
+        for run in runs { run.checkpoint() }
+    }
+
+    /// Lets time pass until `offset` after t = 0 of `runs` (in lockstep, on one clock), then
+    /// settles. With one run this is ``wait(until:)``.
+    static func wait(until offset: Duration, runs: [ScenarioRun]) async {
+        let first = runs[0]
+        let delta = first.start + offset - first.context.now
+        if delta > .zero { await first.pacer.advance(by: delta) }
+        await first.pacer.settle()
+        for run in runs { run.checkpoint() }
     }
 
     /// Times of the strategy's log lines equal to `text`, as durations since t = 0.

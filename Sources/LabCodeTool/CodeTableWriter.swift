@@ -1,0 +1,45 @@
+/// Writes regions as the Swift source of LabModel's `StrategyCodeCatalog.extractedRegions`.
+enum CodeTableWriter {
+    static func swiftSource(_ regions: [CodeMarkers.Region]) -> String {
+        var out = """
+            // Generated at build time by LabCodeTool (the LabCodePlugin build-tool plugin) from the
+            // `// lab-code:` regions of LabModel's sources. Do not edit: edit the marked source.
+
+            extension StrategyCodeCatalog {
+                static let extractedRegions: [SourceRegion] = [
+
+            """
+        for region in regions {
+            out += "        SourceRegion(\n"
+            out += "            strategies: [\(region.strategies.map(literal).joined(separator: ", "))], "
+            out += "part: \(region.part),\n"
+            out += "            file: \(literal(region.file)), symbol: \(literal(region.symbol)),\n"
+            out += "            firstLine: \(region.firstLine), indent: \(region.indent),\n"
+            out += "            lines: [\n"
+            for line in region.lines { out += "                \(literal(line)),\n" }
+            out += "            ],\n"
+            out += "            keys: ["
+            out += region.keys.map { key in
+                "SourceRegion.Key(line: \(key.line), only: [\(key.only.map(literal).joined(separator: ", "))])"
+            }.joined(separator: ", ")
+            out += "]),\n"
+        }
+        out += "    ]\n}\n"
+        return out
+    }
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,262 @@
+public import Gtk
+public import LabModel
+public import LifecycleTasks
+
+/// Compare mode: one page's repro with two strategies side by side in one window — the toast
+/// repro (SPEC §3), say T1 and T2 — driven by the same presses at the same moments, with two
+/// toasts and two timelines on one time axis.
+///
+/// Each side has its own ``LifecycleContext`` (registry and log) so its tasks, flags and log
+/// never mix with the other's; both contexts run on the app's one clock and are made together
+/// (at every strategy pick and every *Run the repro*), so their times share an axis. *Show
+/// toast* and *Hide toast* act on both sides in the same click. *Run the repro* runs
+/// ``ScenarioDriver/run(toast:actuator:cleanUp:)`` on both screens through those buttons; each
+/// side's verdict is what a run of that strategy alone gives.
+///
+/// ```swift
+/// let compare = CompareWindow(environment: environment, left: .t1, right: .t2)
+/// compare.window.present()
+/// let comparison = await compare.runScenario()   // both verdicts; matchesSpec if both hold
+/// ```
+@MainActor
+public final class CompareWindow {
+    /// The window (transient for the main window).
+    public let window: Window
+    /// Picks the left side's strategy.
+    public let leftPicker: DropDown
+    /// Picks the right side's strategy.
+    public let rightPicker: DropDown
+    /// *Show toast* on both sides at once.
+    public let showButton = PageKit.button("Show toast")
+    /// *Hide toast* on both sides at once.
+    public let hideButton = PageKit.button("Hide toast")
+    /// Runs the documented repro on both sides and shows both verdicts.
+    public let reproButton = PageKit.button("Run the repro")
+    /// Whether both sides matched at the last run: "Both match the spec" / which did not.
+    public let summaryLabel = PageKit.text(accessibleLabel: "Comparison result")
+    /// The two sides, left then right.
+    var sides: [CompareSide]
+    /// The sides' timelines on one axis.
+    let timelines = CompareTimelines()
+    /// Whether ``runScenario()`` is running (a new pick waits for it).
+    public private(set) var isRunning = false
+    private let environment: LabEnvironment
+
+    /// The strategies the toast page can compare (T1–T6).
+    public nonisolated static var strategies: [ToastStrategyID] { ToastStrategyID.allCases }
+
+    /// A natural counterpart of `id`: the nearest strategy in spec order of another kind (the
+    /// earlier one on a tie), so a bug sits beside a fix: T1 ↔ T2, T3 → T2, T4 → T3, T5 ↔ T6.
+    /// A rule rather than a table, so a new strategy gets a counterpart without an edit here.
+    public nonisolated static func partner(of id: ToastStrategyID) -> ToastStrategyID {
+        let all = strategies
+        guard let index = all.firstIndex(of: id) else { return id }
+        let others = all.indices.filter { all[$0].kind != id.kind }
+        guard let nearest = others.min(by: { (abs($0 - index), $0) < (abs($1 - index), $1) }) else {
+            return all.first { $0 != id } ?? id
+        }
+        return all[nearest]
+    }
+
+    /// Builds the window with `left` and `right` side by side; it is not shown yet.
+    public init(environment: LabEnvironment, left: ToastStrategyID, right: ToastStrategyID) {
+        self.environment = environment
+        let window = Window(application: environment.application, title: "Compare Strategies")
+        window.setDefaultSize(width: 1280, height: 880)
+        if let main = environment.window { window.setTransient(for: main) }
+        self.window = window
+        let items = Self.strategies.map { "\($0.rawValue) · \($0.title)" }
+        leftPicker = DropDown(items: items)
+        rightPicker = DropDown(items: items)
+        leftPicker.setAccessibleLabel("Left strategy")
+        rightPicker.setAccessibleLabel("Right strategy")
+
+        let contexts = Self.makeContexts(environment)
+        sides = [
+            CompareSide(name: "Left", strategy: left, context: contexts[0], timing: environment.timing),
+            CompareSide(name: "Right", strategy: right, context: contexts[1], timing: environment.timing),
+        ]
+
+        let header = HeaderBar()
+        window.titlebar = header
+        let page = PageKit.root()
+        page.append(
+            PageKit.hint(
+                "Each press goes to both sides at the same moment. Each side has its own tasks, flags and log; "
+                    + "both run on one clock, so their timelines share one time axis. Run the repro to see the bug "
+                    + "and the fix from the same presses."))
+        showButton.addCssClass("suggested-action")
+        reproButton.tooltip = "t = 0 show, D/3 hide, D/2 show, then watch, on both sides; prints both verdicts"
+        page.append(
+            PageKit.row([
+                Label("Left:"), leftPicker, Label("Right:"), rightPicker, Separator(.vertical), showButton, hideButton,
+                reproButton,
+            ]))
+        let columns = Box(.horizontal, spacing: 18)
+        columns.isHomogeneous = true
+        for side in sides { columns.append(side.root) }
+        page.append(columns)
+        page.append(summaryLabel)
+        let heading = Label("Timelines on one time axis", accessibleRole: .heading)
+        heading.xalign = 0
+        heading.addCssClass("heading")
+        page.append(heading)
+        page.append(timelines.root)
+        let scroller = ScrolledWindow()
+        scroller.child = page
+        window.child = scroller
+
+        select(left: left, right: right)
+        leftPicker.onSelectionChanged { [weak self] in self?.pickersChanged() }
+        rightPicker.onSelectionChanged { [weak self] in self?.pickersChanged() }
+        showButton.onClicked { [weak self] in
+            for side in self?.sides ?? [] { side.screen.show() }
+        }
+        hideButton.onClicked { [weak self] in
+            for side in self?.sides ?? [] { side.screen.hide() }
+        }
+        reproButton.onClicked { [weak self] in
+            guard let self else { return }
+            Task { @MainActor in await self.runReproInPlace() }
+        }
+        // Closing cancels both sides' tasks; the window is destroyed once the signal is done.
+        window.onCloseRequest { [weak self] in
+            guard let self else { return .close }
+            self.reset()
+            self.timelines.stop()
+            MainLoop.idle { [weak self] in self?.window.destroy() }
+            return .keepOpen
+        }
+    }
+
+    /// The strategies shown, left then right.
+    public var strategies: [ToastStrategyID] { sides.map(\.strategy) }
+
+    /// The sides' screens, left then right.
+    public var screens: [ToastScreen] { sides.map(\.screen) }
+
+    /// The sides' registries (the app cancels and waits for their tasks at shutdown).
+    public var registries: [TaskRegistry] { sides.map(\.screen.context.registry) }
+
+    /// The toast widgets on screen on each side (0 or 1 each; tests read it).
+    public var shownToasts: [Int] { sides.map(\.host.shownWidgets.count) }
+
+    /// Each side's verdict label text.
+    public var verdictTexts: [String] { sides.map(\.verdictLabel.text) }
+
+    /// The task ids each side's timeline draws (tests).
+    package var timelineTaskIDs: [[TaskID]] { timelines.timelines.map { $0.bars.map(\.id) } }
+
+    /// The span both timelines draw, in seconds (tests).
+    package var sharedTimelineRange: (start: Double, end: Double)? { timelines.sharedRange() }
+
+    /// Each timeline's own data range, in seconds (tests).
+    package var timelineRanges: [(start: Double, end: Double)?] {
+        timelines.timelines.map { $0.dataRange(now: $0.nowValue) }
+    }
+
+    /// Whether every timeline draws the shared range rather than its own (tests).
+    package var timelinesDrawSharedRange: Bool {
+        let shared = timelines.sharedRange()
+        return timelines.timelines.allSatisfy { timeline in
+            guard let drawn = timeline.sharedRange?(), let shared else { return false }
+            return drawn == shared
+        }
+    }
+
+    /// Applies the timelines' pending changes now (screenshots, tests).
+    public func flushPendingChanges() { timelines.flushPendingChanges() }
+
+    /// Shows `left` and `right` on fresh contexts (what either side did before is cancelled).
+    public func select(left: ToastStrategyID, right: ToastStrategyID) {
+        let contexts = Self.makeContexts(environment)
+        sides[0].use(left, context: contexts[0])
+        sides[1].use(right, context: contexts[1])
+        if let index = Self.strategies.firstIndex(of: left), leftPicker.selectedIndex != index {
+            leftPicker.selectedIndex = index
+        }
+        if let index = Self.strategies.firstIndex(of: right), rightPicker.selectedIndex != index {
+            rightPicker.selectedIndex = index
+        }
+        summaryLabel.text = ""
+        timelines.follow(
+            sides.map { side in
+                let id = side.strategy
+                return ("\(id.rawValue)", id.kind, side.screen.context)
+            })
+    }
+
+    /// Runs the toast repro on both sides at once, through *Show toast* and *Hide toast*, on
+    /// fresh contexts; shows and returns both verdicts.
+    public func runScenario() async -> ScenarioComparison {
+        select(left: sides[0].strategy, right: sides[1].strategy)
+        isRunning = true
+        defer { isRunning = false }
+        let pacer = LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing)
+        let driver = ScenarioDriver(context: sides[0].screen.context, pacer: pacer)
+        let verdicts = await driver.run(toast: screens, actuator: CompareActuator(window: self))
+        let comparison = ScenarioComparison(verdicts: verdicts)
+        guard !window.isDestroyed else { return comparison }  // closed during the run
+        for (side, verdict) in zip(sides, verdicts) { side.show(verdict) }
+        let missed = verdicts.filter { !$0.matchesSpec }.map(\.strategy)
+        summaryLabel.text =
+            missed.isEmpty
+            ? "Both match the spec: \(verdicts.map(\.strategy).joined(separator: " and ")) behave as their rows say."
+            : "Does not match the spec: \(missed.joined(separator: ", "))."
+        summaryLabel.removeCssClass(missed.isEmpty ? "verdict-bad" : "verdict-ok")
+        summaryLabel.addCssClass(missed.isEmpty ? "verdict-ok" : "verdict-bad")
+        return comparison
+    }
+
+    /// Cancels both sides' tasks and hides their toasts.
+    public func reset() {
+        for side in sides { side.reset() }
+    }
+
+    /// Stops following the sides and destroys the window.
+    public func close() {
+        reset()
+        timelines.stop()
+        window.destroy()
+    }
+
+    private func pickersChanged() {
+        let indices = [leftPicker.selectedIndex, rightPicker.selectedIndex]
+        guard indices.allSatisfy(Self.strategies.indices.contains) else { return }
+        let picked = indices.map { Self.strategies[$0] }
+        guard picked != strategies else { return }
+        select(left: picked[0], right: picked[1])
+    }
+
+    /// *Run the repro* with the controls insensitive meanwhile; a second press does nothing.
+    private func runReproInPlace() async {
+        let busy: [Widget] = [reproButton, leftPicker, rightPicker]
+        guard !isRunning, busy.allSatisfy(\.isSensitive) else { return }
+        for widget in busy { widget.isSensitive = false }
+        summaryLabel.text = "Running the repro on both sides (t = 0 show, D/3 hide, D/2 show)…"
+        _ = await runScenario()
+        guard !window.isDestroyed else { return }
+        for widget in busy { widget.isSensitive = true }
+    }
+
+    /// Two fresh contexts on the app's clock, made together so their times share an axis.
+    private static func makeContexts(_ environment: LabEnvironment) -> [LifecycleContext] {
+        (0..<2).map { _ in LifecycleContext(clock: environment.context.clock, taskExecutor: MainLoop.taskExecutor) }
+    }
+}
+
+/// Performs the compare repro's actions with the window's shared buttons: one click, both sides.
+@MainActor
+final class CompareActuator: ScenarioActuator {
+    private weak var window: CompareWindow?
+
+    init(window: CompareWindow) { self.window = window }
+
+    func perform(_ action: ToastAction) async {
+        guard let window, !window.window.isDestroyed else { return }
+        switch action {
+        case .show: window.showButton.click()
+        case .hide: window.hideButton.click()
+        }
+    }
+}
