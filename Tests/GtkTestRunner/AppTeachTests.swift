@@ -202,10 +202,10 @@ enum AppTeachTests {
 
     static var compareFromMenuAndClose: GtkTestCase {
         GtkTestCase("compare: Compare… opens T5 beside T6; a press reaches both sides; a pick and closing cancel") {
-            // The counterpart Compare… picks: the nearest strategy of another kind.
+            // The counterpart Compare… picks: the seed's own contrast.
             expectEqual(
-                ToastStrategyID.allCases.map { CompareWindow.partner(of: $0) }, [.t2, .t1, .t2, .t3, .t6, .t5],
-                "counterparts of T1–T6")
+                ToastStrategyID.allCases.map { CompareWindow.partner(of: $0) },
+                [.t2, .t1, .t2, .t1, .t6, .t5, .t5, .t1], "counterparts of T1–T8")
             let fixture = try AppFixture(["--strategy", "T5"])
             try await fixture.ready()
             fixture.toastPage.compareButton.click()

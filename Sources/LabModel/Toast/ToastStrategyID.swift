@@ -115,6 +115,26 @@ public enum ToastStrategyID: String, StrategyIdentifier {
     }
 }
 
+extension ToastStrategyID {
+    /// The strategy that teaches most beside this one in the compare window: the seed's own
+    /// contrast. T1 ↔ T2 (seed 000: the leak and its fix), T3 → T2 (`try?` against catching the
+    /// cancel), T4 → T1 (a kept `Task` against one nobody keeps), T5 ↔ T6 (seed 002: the bag that
+    /// works and the capture that breaks it), T7 → T5 (the seed's one-task bag against one that
+    /// keeps every task), T8 → T1 (a task detached on purpose against an orphan).
+    public var counterpart: ToastStrategyID {
+        switch self {
+        case .t1: .t2
+        case .t2: .t1
+        case .t3: .t2
+        case .t4: .t1
+        case .t5: .t6
+        case .t6: .t5
+        case .t7: .t5
+        case .t8: .t1
+        }
+    }
+}
+
 extension PageID {
     /// SPEC §3's toast page (T1–T8).
     public static let toast = PageID("toast")

@@ -42,21 +42,12 @@ public final class CompareWindow {
     public private(set) var isRunning = false
     private let environment: LabEnvironment
 
-    /// The strategies the toast page can compare (T1–T6).
+    /// The strategies the toast page can compare (T1–T8).
     public nonisolated static var strategies: [ToastStrategyID] { ToastStrategyID.allCases }
 
-    /// A natural counterpart of `id`: the nearest strategy in spec order of another kind (the
-    /// earlier one on a tie), so a bug sits beside a fix: T1 ↔ T2, T3 → T2, T4 → T3, T5 ↔ T6.
-    /// A rule rather than a table, so a new strategy gets a counterpart without an edit here.
-    public nonisolated static func partner(of id: ToastStrategyID) -> ToastStrategyID {
-        let all = strategies
-        guard let index = all.firstIndex(of: id) else { return id }
-        let others = all.indices.filter { all[$0].kind != id.kind }
-        guard let nearest = others.min(by: { (abs($0 - index), $0) < (abs($1 - index), $1) }) else {
-            return all.first { $0 != id } ?? id
-        }
-        return all[nearest]
-    }
+    /// The strategy Compare… opens beside `id`: its seed's own contrast
+    /// (``LabModel/ToastStrategyID/counterpart``).
+    public nonisolated static func partner(of id: ToastStrategyID) -> ToastStrategyID { id.counterpart }
 
     /// Builds the window with `left` and `right` side by side; it is not shown yet.
     public init(environment: LabEnvironment, left: ToastStrategyID, right: ToastStrategyID) {
