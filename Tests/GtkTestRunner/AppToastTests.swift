@@ -146,8 +146,7 @@ enum AppToastTests {
                 let fixture = try AppFixture(["--page", "scene", "--strategy", "P2"])
                 try await fixture.ready()
                 let window = fixture.window
-                expectEqual(
-                    LabPages.all.map { $0.id }.filter(window.isBuilt), [.toast, .scenePhase], "built at launch")
+                expectEqual(LabPages.all.map { $0.id }.filter(window.isBuilt), [.scenePhase], "built at launch")
                 expectEqual(
                     window.page(.scenePhase)?.currentStrategy, AnyStrategyID(ScenePhaseStrategyID.p2),
                     "--strategy applied to the opened page")
@@ -188,6 +187,49 @@ enum AppToastTests {
                     fixture.window.strategyLabel.text.contains("T2"),
                     "header shows T2: \(fixture.window.strategyLabel.text)")
                 expectEqual(application.action(named: "strategy")?.state, "T2", "radio state")
+                await fixture.close()
+            },
+            GtkTestCase(
+                "§4 menu: one Strategy section for every page — the shown page's strategies, Ctrl+1 … in order, the header's badge, the drop-downs in step"
+            ) {
+                let fixture = try AppFixture(["--time-scale", "1"])
+                try await fixture.ready()
+                let window = fixture.window
+                let application = fixture.environment.application
+                let action = try unwrap(application.action(named: "strategy"), "app.strategy")
+                let menu = window.primaryMenu()
+                let section = window.strategySectionItems
+                expectEqual(
+                    section, ToastStrategyID.allCases.map(\.rawValue), "the toast page's strategies in the menu")
+                expectEqual(menu.count, 3, "Strategy, Compare, the general section")
+                // The button page: its strategies in the section and on Ctrl+1 … Ctrl+3.
+                window.show(page: .button)
+                let button = try unwrap(window.page(.button) as? ButtonPage, "the button page")
+                expectEqual(
+                    window.strategySectionItems, ["B1", "B2", "B3"], "the button page's strategies in the menu")
+                expectEqual(application.accelerators(for: "app.strategy::B2"), ["<Control>2"], "Ctrl+2 → B2")
+                expectEqual(application.accelerators(for: "app.strategy::T2"), [], "Ctrl+2 no longer T2")
+                expectEqual(action.state, "B1", "the radio mark on the button page's strategy")
+                expect(window.strategyLabel.text.contains("B1"), "header shows B1: \(window.strategyLabel.text)")
+                // The menu (and so Ctrl+2) switches the page's strategy; its drop-down follows.
+                action.activate("B2")
+                await settle(.milliseconds(20))
+                expectEqual(button.currentStrategy, AnyStrategyID(ButtonStrategyID.b2), "the menu switched to B2")
+                expectEqual(button.strategyPicker.selectedIndex, 1, "the drop-down shows B2")
+                expect(window.strategyLabel.text.contains("B2"), "header shows B2: \(window.strategyLabel.text)")
+                // The drop-down switches it too; the menu and the header follow.
+                button.strategyPicker.selectedIndex = 2
+                await settle(.milliseconds(20))
+                expectEqual(action.state, "B3", "the radio mark follows the drop-down")
+                expect(window.strategyLabel.text.contains("B3"), "header shows B3: \(window.strategyLabel.text)")
+                // A page without strategies: an empty section and no badge.
+                window.show(page: .navigation)
+                expectEqual(window.strategySectionItems, [], "no strategies on the navigation page")
+                expect(!window.strategyLabel.isVisible, "no strategy badge on the navigation page")
+                // Back on the toast page: T1 … T8 again, and its own strategy.
+                window.show(page: .toast)
+                expectEqual(window.strategySectionItems.count, ToastStrategyID.allCases.count, "the toast page's again")
+                expectEqual(action.state, "T1", "the toast page's strategy")
                 await fixture.close()
             },
         ]

@@ -33,6 +33,11 @@ public final class Menu: Object {
         sections.append(submenu)
         g_menu_append_submenu(opaque, label, submenu.menuModel)
     }
+    /// Removes every item (a menu open now updates at once). Wraps `g_menu_remove_all`.
+    public func removeAll() {
+        g_menu_remove_all(opaque)
+        sections.removeAll()
+    }
     /// Number of items (sections count as one). Wraps `g_menu_model_get_n_items`.
     public var count: Int { Int(g_menu_model_get_n_items(menuModel)) }
 }

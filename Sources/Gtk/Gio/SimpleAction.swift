@@ -57,11 +57,19 @@ public final class SimpleAction: Object {
         stateHandler = body
     }
 
-    /// The radio state. Wraps `g_action_get_state`.
+    /// The radio state. Reading wraps `g_action_get_state`; setting wraps
+    /// `g_simple_action_set_state`, which moves the menu's radio mark without a change request
+    /// (``onStateChanged(_:)`` is not called), for keeping the action in step with its model.
     public var state: String? {
-        guard let variant = g_action_get_state(opaque) else { return nil }
-        defer { g_variant_unref(variant) }
-        return String(cString: g_variant_get_string(variant, nil))
+        get {
+            guard let variant = g_action_get_state(opaque) else { return nil }
+            defer { g_variant_unref(variant) }
+            return String(cString: g_variant_get_string(variant, nil))
+        }
+        set {
+            precondition(stateConnection != nil, "Gtk.SimpleAction.state: \"\(name)\" is not a radio action")
+            g_simple_action_set_state(opaque, g_variant_new_string(newValue ?? ""))
+        }
     }
 
     /// Activates the action as a menu item would, with an optional string parameter.

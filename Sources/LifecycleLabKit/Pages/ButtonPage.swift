@@ -21,6 +21,7 @@ public final class ButtonPage: LabPage {
     /// The strategy's SwiftUI and the Swift that runs.
     package var codePanel: CodePanel { layout.codePanel }
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
+    public var onStrategyChange: (@MainActor () -> Void)?
 
     /// The model; replaced on every strategy switch and reset.
     public private(set) var screen: ButtonScreen
@@ -105,6 +106,7 @@ public final class ButtonPage: LabPage {
             strategy: id, context: environment.context, timing: environment.timing, host: host,
             scene: environment.windowScene)
         attach(screen)
+        onStrategyChange?()
     }
 
     public func reset() { select(strategy: AnyStrategyID(screen.strategy)) }

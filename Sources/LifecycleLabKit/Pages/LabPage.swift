@@ -24,6 +24,9 @@ public protocol LabPage: AnyObject {
     var root: Widget { get }
     /// The strategy in use.
     var currentStrategy: AnyStrategyID? { get }
+    /// Called after the page switched strategy, whoever asked (its picker, the menu, a reset):
+    /// the window keeps the menu's radio items and the header's badge in step.
+    var onStrategyChange: (@MainActor () -> Void)? { get set }
     /// Switches strategy: resets the page (its tasks cancelled) and rebuilds its screen. A
     /// strategy of another page is ignored.
     func select(strategy: AnyStrategyID)

@@ -29,6 +29,7 @@ public final class NavigationPage: LabPage {
 
     public let root: Widget
     public var currentStrategy: AnyStrategyID? { nil }
+    public var onStrategyChange: (@MainActor () -> Void)?
 
     /// The model: the two destinations' nodes and the ordered events.
     public let screen: NavigationScreen

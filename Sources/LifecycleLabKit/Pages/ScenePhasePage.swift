@@ -22,6 +22,7 @@ public final class ScenePhasePage: LabPage {
     /// The strategy's SwiftUI and the Swift that runs.
     package var codePanel: CodePanel { layout.codePanel }
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
+    public var onStrategyChange: (@MainActor () -> Void)?
 
     /// The model; replaced on every strategy switch and reset.
     public private(set) var screen: ScenePhaseScreen
@@ -124,6 +125,7 @@ public final class ScenePhasePage: LabPage {
             strategy: id, context: environment.context, timing: environment.timing, host: host,
             scene: environment.windowScene, sideEffect: effect)
         attach(screen)
+        onStrategyChange?()
     }
 
     public func reset() { select(strategy: AnyStrategyID(screen.strategy)) }

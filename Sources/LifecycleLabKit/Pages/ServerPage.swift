@@ -19,6 +19,7 @@ public final class ServerPage: LabPage {
     /// The strategy's SwiftUI and the Swift that runs.
     package var codePanel: CodePanel { layout.codePanel }
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
+    public var onStrategyChange: (@MainActor () -> Void)?
 
     /// The model; replaced on reset.
     public private(set) var screen: ServerScreen
@@ -108,6 +109,7 @@ public final class ServerPage: LabPage {
             context: environment.context, timing: environment.timing, host: host,
             center: environment.statusCenter, servers: servers, scene: environment.windowScene)
         attach(screen)
+        onStrategyChange?()
     }
 
     /// Runs seed 004's repro (``ScenarioDriver/run(server:actuator:cleanUp:)``) on a fresh screen:

@@ -19,6 +19,7 @@ public final class ToastPage: LabPage {
 
     public let root: Widget
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
+    public var onStrategyChange: (@MainActor () -> Void)?
 
     /// The toast model; replaced on every strategy switch.
     public private(set) var screen: ToastScreen
@@ -169,6 +170,7 @@ public final class ToastPage: LabPage {
             strategy: id, context: environment.context, timing: environment.timing,
             host: host, scene: environment.windowScene, message: screen.message)
         attach(screen)
+        onStrategyChange?()
     }
 
     public func reset() { select(strategy: AnyStrategyID(screen.strategy)) }

@@ -28,6 +28,16 @@ public final class MainWindow {
     private var builtPages: [PageID: any LabPage] = [:]
     private var holders: [PageID: Grid] = [:]
     private var shortcutsWindow: Window?
+    /// The primary menu's Strategy section, kept to the shown page's strategies.
+    private let strategySection = Menu()
+    /// `app.strategy`: one radio action for every page's strategies.
+    private var strategyAction: SimpleAction?
+    /// The page whose strategies the section and Ctrl+1 … Ctrl+9 hold now.
+    private var sectionPage: PageID?
+    /// The detailed actions Ctrl+1 … Ctrl+9 are bound to now.
+    private var strategyAccelerators: [String] = []
+    /// The Strategy section's items now, as SPEC IDs.
+    package private(set) var strategySectionItems: [String] = []
     private var aboutWindow: Window?
     /// The compare window, while it is open (``openCompare(left:right:)``).
     public private(set) var compareWindow: CompareWindow?
@@ -76,7 +86,7 @@ public final class MainWindow {
         self.menuButton = menuButton
         let strategyLabel = Label()
         strategyLabel.addCssClass("strategy-badge")
-        strategyLabel.tooltip = "The toast page's strategy (Ctrl+1 … Ctrl+8)"
+        strategyLabel.tooltip = "The strategy of the page shown (Ctrl+1 … Ctrl+9 pick one; the menu lists them)"
         header.packStart(strategyLabel)
         self.strategyLabel = strategyLabel
         window.titlebar = header
@@ -88,9 +98,7 @@ public final class MainWindow {
         window.present()
         StartupTrace.mark("presented")
 
-        // The toast page (the header's strategy badge and Ctrl+1 … Ctrl+8 act on it) and the page
-        // shown first; every other page is built when it is first shown or asked for.
-        _ = buildPage(ToastPage.id)
+        // The page shown first; every other page is built when it is first shown or asked for.
         _ = buildPage(app.options.startPage)
         StartupTrace.mark("pages")
 
@@ -109,12 +117,13 @@ public final class MainWindow {
         stack.onVisibleChildChanged { [weak self] in
             guard let self, let name = self.stack.visibleChildName else { return }
             _ = self.buildPage(PageID(name))
+            self.refreshStrategyControls()
         }
         window.onCloseRequest { [unowned app] in
             app.shutdown(reason: "window closed")
             return .keepOpen
         }
-        updateStrategyLabel()
+        refreshStrategyControls()
     }
 
     /// The page called `id`, built now if it was not yet.
@@ -167,6 +176,7 @@ public final class MainWindow {
         guard let holder = holders[id], let type = LabPages.type(of: id) else { return nil }
         let page = type.init(environment: environment)
         if let choice = app.options.strategyChoice, choice.page == id { page.select(strategy: choice) }
+        page.onStrategyChange = { [weak self] in self?.refreshStrategyControls() }
         builtPages[id] = page
         // The holder gives its only child all its room, as the stack would. A grid rather than
         // a box: the scroller's viewport asks the page for its width at a given height, which a
@@ -192,15 +202,12 @@ public final class MainWindow {
 
     private func installActions() {
         let application = environment.application
-        let initial = toastPage?.screen.strategy.rawValue ?? ToastStrategyID.t1.rawValue
-        let strategy = SimpleAction(name: "strategy", radioState: initial)
-        strategy.onStateChanged { [weak self] value in
-            guard let self, let id = try? ToastStrategyID.parse(value) else { return }
-            self.toastPage?.select(strategy: AnyStrategyID(id))
-            self.show(page: .toast)
-            self.updateStrategyLabel()
-        }
+        // One radio action for every page: its items are the shown page's strategies, its state
+        // that page's strategy (see `refreshStrategyControls`).
+        let strategy = SimpleAction(name: "strategy", radioState: "")
+        strategy.onStateChanged { [weak self] value in self?.select(strategyNamed: value) }
         application.addAction(strategy)
+        strategyAction = strategy
 
         let compare = SimpleAction(name: "compare")
         compare.onActivate { [weak self] _ in
@@ -220,25 +227,19 @@ public final class MainWindow {
         quit.onActivate { [unowned app] _ in app.shutdown(reason: "Quit") }
         application.addAction(quit)
 
-        for (index, id) in ToastStrategyID.allCases.enumerated() {
-            application.setAccelerators(["<Control>\(index + 1)"], for: "app.strategy::\(id.rawValue)")
-        }
         application.setAccelerators(["<Control>q"], for: "app.quit")
         application.setAccelerators(["<Control>question"], for: "app.shortcuts")
 
         // The menu's popover is made when it is first opened: the first frame shows only the
         // button. The actions and accelerators above work from the start.
-        menuButton.setMenu(onFirstOpen: Self.primaryMenu)
+        menuButton.setMenu(onFirstOpen: { [unowned self] in self.primaryMenu() })
     }
 
-    /// The primary menu: the Strategy radio items (T1–T8), then Keyboard Shortcuts, About and Quit.
-    static func primaryMenu() -> Menu {
+    /// The primary menu: the Strategy section (the shown page's strategies, radio items), Compare
+    /// Toast Strategies…, then Keyboard Shortcuts, About and Quit.
+    package func primaryMenu() -> Menu {
         let menu = Menu()
-        let strategies = Menu()
-        for id in ToastStrategyID.allCases {
-            strategies.append("\(id.rawValue) · \(id.title)", action: "app.strategy::\(id.rawValue)")
-        }
-        menu.appendSection("Toast strategy", strategies)
+        menu.appendSection("Strategy", strategySection)
         let compare = Menu()
         compare.append("Compare Toast Strategies…", action: "app.compare")
         menu.appendSection(nil, compare)
@@ -250,15 +251,52 @@ public final class MainWindow {
         return menu
     }
 
-    private func updateStrategyLabel() {
-        guard let id = toastPage?.screen.strategy else { return }
-        PageKit.setBadge(strategyLabel, text: "Strategy: \(id.rawValue) · \(id.title)", kind: id.kind)
+    /// The menu item or accelerator for strategy `value` ("B2"): shows its page and switches it.
+    private func select(strategyNamed value: String) {
+        guard let id = try? AnyStrategyID.parse(value, among: LabPages.strategies) else { return }
+        show(page: id.page)
+        page(id.page)?.select(strategy: id)
+    }
+
+    /// Keeps the strategy controls on the page shown: the menu's Strategy section lists its
+    /// strategies, Ctrl+1 … Ctrl+9 pick them in order, the radio mark and the header's badge
+    /// show its strategy (the badge is hidden on a page without one).
+    private func refreshStrategyControls() {
+        guard let name = stack.visibleChildName, let type = LabPages.type(of: PageID(name)) else { return }
+        let application = environment.application
+        if sectionPage != type.id {
+            sectionPage = type.id
+            strategySection.removeAll()
+            strategySectionItems = type.strategies.map(\.rawValue)
+            for id in type.strategies {
+                strategySection.append("\(id.rawValue) · \(id.title)", action: "app.strategy::\(id.rawValue)")
+            }
+            for old in strategyAccelerators { application.setAccelerators([], for: old) }
+            strategyAccelerators = type.strategies.prefix(9).map { "app.strategy::\($0.rawValue)" }
+            for (index, action) in strategyAccelerators.enumerated() {
+                application.setAccelerators(["<Control>\(index + 1)"], for: action)
+            }
+        }
+        let current = builtPages[type.id]?.currentStrategy
+        strategyAction?.state = current?.rawValue ?? ""
+        strategyLabel.isVisible = current != nil
+        if let current {
+            PageKit.setBadge(
+                strategyLabel, text: "Strategy: \(current.rawValue) · \(current.title)", kind: current.kind)
+        }
     }
 
     private func showShortcuts() {
         presentDialog(\.shortcutsWindow, title: "Keyboard Shortcuts", spacing: 6, margins: 18) { box in
-            var rows = ToastStrategyID.allCases.enumerated().map { index, id in
-                ("Ctrl+\(index + 1)", "Toast strategy \(id.rawValue): \(id.title)")
+            var rows = [("Ctrl+1 … 9", "Strategy 1 … 9 of the page shown, as the menu lists them:")]
+            for page in LabPages.withScenario {
+                let ids = page.strategies.map(\.rawValue)
+                rows.append(
+                    (
+                        "",
+                        "\(page.title): "
+                            + ids.enumerated().map { "Ctrl+\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+                    ))
             }
             rows.append(("Ctrl+?", "Keyboard shortcuts"))
             rows.append(("Ctrl+Q", "Quit (cancels every running task first)"))
