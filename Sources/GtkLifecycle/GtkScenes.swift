@@ -22,8 +22,10 @@ public final class GtkScenes {
     private let connections = SignalConnectionBag()
 
     /// Makes the app scene; windows are added with ``scene(for:name:)``.
-    /// - Parameter detection: what the session can detect; by default ``SceneDetection/current``
-    ///   (GTK must have opened its display).
+    /// - Parameters:
+    ///   - context: the lifecycle context whose scenes and log the windows' phases feed.
+    ///   - detection: what the session can detect; by default ``SceneDetection/current``
+    ///     (GTK must have opened its display).
     public init(context: LifecycleContext, detection: SceneDetection? = nil) {
         self.context = context
         self.detection = detection ?? .current
