@@ -29,11 +29,16 @@ extension ScenePhaseScreen: ScenarioActuator {
 }
 
 extension ScenarioDriver {
-    /// Runs seed 003's repro, with P = ``LabTiming/pollInterval``: t = 0 show the view; 3.25P
-    /// minimize; 8.75P restore; 11.25P focus another window; 13.25P focus back; 13.75P close the
-    /// view; 14.25P minimize and 14.75P restore with the view closed; watch until 15.5P.
-    /// Actions and readings fall on quarter periods, away from every poll, so a real clock's
-    /// jitter does not change the counts.
+    /// Runs seed 003's repro, with P = ``LabTiming/pollInterval``: show the view; 3.25P after
+    /// its polling started, minimize; restore at 8.75P; 2.5P after the restore, focus another
+    /// window; 2P later focus back; close the view P/2 later, then minimize and restore with the
+    /// view closed; watch 0.75P more.
+    ///
+    /// Each wait is measured from a real time (the polling loop's start, a window's real phase
+    /// change), and each count is judged against the ticks of the polling grid that really ran
+    /// in the real window between two readings: P1's one grid from the show, P2's and P3's
+    /// grid restarted at every return to `.active`. A count can go either way only when an edge
+    /// fell within the clock's jitter of a tick. Phase times are the scene's own phase changes.
     /// - Parameters:
     ///   - screen: a fresh scene-phase screen with its view closed and a window scene, built on
     ///     this driver's context. The run focuses the window first.
@@ -44,70 +49,121 @@ extension ScenarioDriver {
         scenePhase screen: ScenePhaseScreen, actuator: (any ScenarioActuator<ScenePhaseAction>)? = nil,
         cleanUp: Bool = true
     ) async -> ScenarioVerdict {
-        precondition(screen.scene != nil, "run(scenePhase:) needs a screen with a window scene to minimize")
+        await run(scenePhase: screen, judgedAs: screen.strategy, actuator: actuator, cleanUp: cleanUp)
+    }
+
+    /// The repro, judged against `row`'s outcome (tests judge one strategy's behaviour by
+    /// another's row to show a wrong behaviour fails).
+    func run(
+        scenePhase screen: ScenePhaseScreen, judgedAs row: ScenePhaseStrategyID,
+        actuator: (any ScenarioActuator<ScenePhaseAction>)?, cleanUp: Bool
+    ) async -> ScenarioVerdict {
+        guard let scene = screen.scene else {
+            preconditionFailure("run(scenePhase:) needs a screen with a window scene to minimize")
+        }
         let actuator = actuator ?? screen
-        let id = screen.strategy
         let p = screen.timing.pollInterval
         let run = ScenarioRun(context: context, pacer: pacer)
         run.begin()
+        var missedPhases: [String] = []
+        // A window action's real time is the scene's phase change it led to.
+        func window(_ action: WindowAction) async -> Duration {
+            let requested = run.now
+            let delivered = await run.act(.window(action), actuator)
+            if let changed = run.phaseChange(of: scene.name, to: action.resultingPhase, from: requested) {
+                return changed
+            }
+            if scene.phase != action.resultingPhase { missedPhases.append("\(action)") }
+            return delivered
+        }
+        // The polling loop started by the step that began at `time`, if any.
+        func pollingStart(from time: Duration) -> Duration? { screen.pollingStarts.first { $0 >= time } }
 
-        await run.act(.window(.focus), actuator)  // the repro starts from an active window
-        await run.act(.view(.show), actuator)
-        await run.wait(until: p / 4)
+        _ = await window(.focus)  // the repro starts from an active window
+        let shown = await run.act(.view(.show), actuator)
+        let firstGrid = pollingStart(from: shown)
+        let grid = firstGrid ?? shown
+        await run.wait(p / 4, after: shown)
         let loadsAfterOpen = screen.loads
         let holdingAfterOpen = screen.isHoldingSideEffect
-        await run.wait(until: p * 13 / 4)
+        let beforeMinimize = await run.wait(p * 13 / 4, after: grid)
         let pollsBeforeMinimize = screen.polls
-        await run.act(.window(.minimize), actuator)
-        await run.wait(until: p * 15 / 4)
+        let minimized = await window(.minimize)
+        await run.wait(p / 2, after: minimized)
         let holdingInBackground = screen.isHoldingSideEffect
-        await run.wait(until: p * 35 / 4)
+        let beforeRestore = await run.wait(p * 35 / 4, after: grid)
         let pollsInBackground = screen.pollsInBackground
         let pollsAtRestore = screen.polls
-        await run.act(.window(.restore), actuator)
-        await run.wait(until: p * 37 / 4)
+        let restoreRequested = run.now
+        let restored = await window(.restore)
+        let restartedGrid = pollingStart(from: restoreRequested)
+        await run.wait(p / 2, after: restored)
         let loadsAfterRestore = screen.loads
         let holdingAfterRestore = screen.isHoldingSideEffect
-        await run.wait(until: p * 45 / 4)
+        let afterRestoreWindow = await run.wait(p * 5 / 2, after: restored)
         let pollsAfterRestore = screen.polls - pollsAtRestore
-        await run.act(.window(.focusElsewhere), actuator)
-        await run.wait(until: p * 47 / 4)
+        let unfocused = await window(.focusElsewhere)
+        await run.wait(p / 2, after: unfocused)
         let holdingWhileInactive = screen.isHoldingSideEffect
-        await run.wait(until: p * 53 / 4)
+        let beforeFocus = await run.wait(p * 2, after: unfocused)
         let pollsWhileInactive = screen.pollsWhileInactive
-        await run.act(.window(.focus), actuator)
-        await run.wait(until: p * 55 / 4)
+        let focusRequested = run.now
+        let focused = await window(.focus)
+        let refocusedGrid = pollingStart(from: focusRequested)
+        await run.wait(p / 2, after: focused)
         let loadsAfterFocus = screen.loads
-        await run.act(.view(.close), actuator)
-        await run.wait(until: p * 57 / 4)
+        let closed = await run.act(.view(.close), actuator)
+        await run.wait(p / 2, after: closed)
         let holdingAfterClose = screen.isHoldingSideEffect
         let loadsAtClose = screen.loads
         let pollsAtClose = screen.polls
-        await run.act(.window(.minimize), actuator)
-        await run.wait(until: p * 59 / 4)
-        await run.act(.window(.restore), actuator)
-        await run.wait(until: p * 31 / 2)
+        let minimizedClosed = await window(.minimize)
+        await run.wait(p / 2, after: minimizedClosed)
+        let restoredClosed = await window(.restore)
+        await run.wait(p * 3 / 4, after: restoredClosed)
 
-        let bug = id == .p1
+        let bug = row == .p1
+        let gridsStarted = screen.pollingStarts.count { $0 >= shown }
+        run.expectSchedule(
+            "the window reached every phase the repro asked for",
+            holds: missedPhases.isEmpty,
+            observed: missedPhases.isEmpty
+                ? "all reached" : "not reached after: \(missedPhases.joined(separator: ", "))")
         run.expect("loads at open", count: loadsAfterOpen, equals: 1)
         run.expect("side effect held while shown", holds: holdingAfterOpen, expected: true)
-        run.expect("polls before minimizing", count: pollsBeforeMinimize, equals: 3)
+        run.expectTime("polling started", at: shown, observed: firstGrid, reason: "when the view was shown")
+        run.expect(
+            "polls before minimizing", count: pollsBeforeMinimize,
+            within: run.ticks(of: grid, every: p, from: grid, to: beforeMinimize), note: "ticks since the show")
         run.expect(
             "side effect held while minimized", holds: holdingInBackground, expected: bug, note: bug ? "the bug" : nil)
         run.expect(
-            "polls while minimized", count: pollsInBackground, equals: bug ? 5 : 0, note: bug ? "keeps polling" : nil)
+            "polls while minimized", count: pollsInBackground,
+            within: bug ? run.ticks(of: grid, every: p, from: minimized, to: beforeRestore) : 0...0,
+            note: bug ? "keeps polling" : nil)
         run.expect(
             "loads after restoring", count: loadsAfterRestore, equals: bug ? 1 : 2,
             note: bug ? "no reload" : "reloads at once")
         run.expect("side effect held after restoring", holds: holdingAfterRestore, expected: true)
-        // P1 polls on its old grid (9P, 10P, 11P); P2/P3 restarted at 8.75P (9.75P, 10.75P).
+        if bug {
+            run.expect("polling loops started", count: gridsStarted, equals: 1, note: "never stopped")
+        } else {
+            run.expectTime("polling restarted", at: restored, observed: restartedGrid, reason: "the restore")
+            run.expectTime("polling restarted", at: focused, observed: refocusedGrid, reason: "focusing back")
+            run.expect("polling loops started", count: gridsStarted, equals: 3, note: "show, restore, focus")
+        }
+        // P1 polls on the grid it started at the show; P2 and P3 on the one they restarted.
         run.expect(
-            "polls in the 2.5P after restoring", count: pollsAfterRestore, equals: bug ? 3 : 2,
+            "polls in the 2.5P after restoring", count: pollsAfterRestore,
+            within: run.ticks(
+                of: bug ? grid : (restartedGrid ?? restored), every: p, from: beforeRestore, to: afterRestoreWindow),
             note: bug ? "never stopped" : "restarted")
         run.expect(
             "side effect held while another window has focus", holds: holdingWhileInactive, expected: bug,
             note: bug ? "the bug" : nil)
-        run.expect("polls while another window has focus", count: pollsWhileInactive, equals: bug ? 2 : 0)
+        run.expect(
+            "polls while another window has focus", count: pollsWhileInactive,
+            within: bug ? run.ticks(of: grid, every: p, from: unfocused, to: beforeFocus) : 0...0)
         run.expect("loads after focusing back", count: loadsAfterFocus, equals: bug ? 1 : 3)
         run.expect("side effect held after closing the view", holds: holdingAfterClose, expected: false)
         run.expect(
@@ -121,7 +177,7 @@ extension ScenarioDriver {
         run.measure("pollsWhileInactive", Double(pollsWhileInactive))
         run.measure("sideEffectHeldInBackground", holdingInBackground ? 1 : 0)
 
-        let verdict = run.verdict(AnyStrategyID(id), timeScale: screen.timing.timeScale, hideTimes: [])
+        let verdict = run.verdict(AnyStrategyID(row), timeScale: screen.timing.timeScale, hideTimes: [])
         if cleanUp {
             screen.reset()
             await pacer.settle()

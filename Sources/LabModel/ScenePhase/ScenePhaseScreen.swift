@@ -39,6 +39,9 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
     public private(set) var pollsWhileInactive = 0
     /// Whether this page holds the side effect now.
     public private(set) var isHoldingSideEffect = false
+    /// Context times at which a polling loop started (it polls P, 2P … after each; the last
+    /// 1,000 or so): when the poll timer really started, for the scenario's judgement.
+    public private(set) var pollingStarts: [Duration] = []
 
     /// Makes the screen with its view closed.
     /// - Parameters:
@@ -83,6 +86,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
     /// runs to the next multiple of P from the start, so a late wake-up does not push every
     /// later poll back.
     func pollForever() async throws {
+        pollingStarts.appendBounded(context.now)
         try await Self.repeatEvery(timing.pollInterval, on: context.clock) { self.poll() }
     }
 

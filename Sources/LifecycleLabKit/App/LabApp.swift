@@ -135,8 +135,10 @@ public final class LabApp {
 
     // MARK: Scenario and screenshot modes
 
-    /// A pacer on the real clock whose tolerance scales with D (a main loop jitters by a few
-    /// milliseconds; D/10 still keeps T1's D and T2's 1.5 D far apart at any scale).
+    /// A pacer on the real clock whose jitter allowance scales with D: a timer on a busy main
+    /// loop wakes a few (under load tens of) milliseconds late, and D/10 still keeps T1's and
+    /// T2's second hides (D/2 apart) far apart at any scale. A late run needs no allowance:
+    /// the scenarios judge against the real times of their actions.
     public static func realTimePacer(clock: any Clock<Duration>, timing: LabTiming) -> ScenarioPacer {
         let tolerance = max(timing.toastDuration / 10, .milliseconds(20))
         return ScenarioPacer.realTime(clock: clock, tolerance: tolerance)
