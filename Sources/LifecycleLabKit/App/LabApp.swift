@@ -35,6 +35,7 @@ public final class LabApp {
     public var shutdownGrace: Duration = .seconds(2)
     private var shuttingDown = false
     private var signalSources: [SourceHandleBox] = []
+    private var report: RunReport?
 
     /// Parses `arguments` (bad input: one line, exit 2), starts GTK (no display: a message,
     /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
@@ -94,6 +95,10 @@ public final class LabApp {
         StartupTrace.mark("window-built")
         mainWindow = window
         installShutdownSignals()
+        if let path = options.report, let report = RunReport(path: path) {
+            report.install(app: self, window: window, environment: environment)
+            self.report = report
+        }
         startStubbornTaskIfAsked()
         if getenv("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil {
             // Benchmark hook (`app.startup`): print when the first frame was painted, then quit.
@@ -225,6 +230,8 @@ public final class LabApp {
             return
         }
         shuttingDown = true
+        report?.finish(reason: reason)
+        report = nil
         let registry = environment.context.registry
         let started = ContinuousClock.now
         let liveAtStart = registry.counters.live

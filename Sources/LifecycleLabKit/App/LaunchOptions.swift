@@ -28,6 +28,8 @@ public struct LaunchOptions: Sendable, Hashable {
     public var scenario: String?
     /// `--screenshot FILE.png`: render the window to this file, then exit.
     public var screenshot: String?
+    /// `--report FILE`: write what the app does as JSON lines to this file (see ``RunReport``).
+    public var report: String?
 
     public init() {}
 
@@ -62,6 +64,11 @@ public struct LaunchOptions: Sendable, Hashable {
             help:
                 "Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.",
             keyPath: \.screenshot),
+        Option(
+            name: "--report", valueName: "FILE",
+            help:
+                "Write what the app does to FILE as JSON lines, for tools that drive it from outside: scene phases and lifecycle events with monotonic times, where its buttons are, and on SIGUSR1 and at exit its tasks, GLib closures and trimmed memory.",
+            keyPath: \.report),
     ]
 
     static let validOptions = (options.map(\.name) + ["--help", "--version"]).joined(separator: ", ")
@@ -208,10 +215,20 @@ public struct LaunchOptions: Sendable, Hashable {
             }
         }
         if let screenshot { try Self.checkWritable(screenshot) }
+        if let report { try Self.checkReportWritable(report) }
     }
 
     static func strategyList(_ ids: [AnyStrategyID]) -> String {
         ids.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// A report file must be one we can create or append to.
+    static func checkReportWritable(_ path: String) throws(Stop) {
+        let fd = open(path, O_CREAT | O_WRONLY | O_APPEND, 0o644)
+        guard fd >= 0 else {
+            throw .invalid("report file '\(path)' cannot be written; valid: a file in an existing, writable folder")
+        }
+        close(fd)
     }
 
     /// A screenshot path must end in .png and sit in an existing folder we may write to.
