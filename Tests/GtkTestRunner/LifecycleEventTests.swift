@@ -82,14 +82,14 @@ enum LifecycleEventTests {
                 phases = []
                 try await minimizeAndWait(window)
                 try await waitFor("background") { scene.phase == .background }
-                await settle()
+                try await loopIdle()
                 expect(window.isMinimized, "surface state MINIMIZED")
                 expect(label.isMapped, "content stays mapped while minimized")
                 expectEqual(disappeared, 0, "disappear count on minimize")
                 window.unminimize()
                 window.present()
                 try await waitFor("active again") { scene.phase == .active }
-                await settle()
+                try await loopIdle()
                 // Minimizing goes straight to background (no disappear); restoring maps the
                 // window before the window manager gives it the focus.
                 expectEqual(phases, [.background, .inactive, .active], "phases")
@@ -107,7 +107,7 @@ enum LifecycleEventTests {
                 try await moveFocus(from: first, to: second)
                 try await waitFor("first inactive") { scene.phase == .inactive }
                 try await presentAndFocus(first)
-                await settle()
+                try await loopIdle()
                 expectEqual(phases, [.inactive, .active])
                 token.cancel()
             },
@@ -159,7 +159,7 @@ enum LifecycleEventTests {
                 expectEqual(
                     [firstScene.phase, secondScene.phase], [.inactive, .background], "one inactive, one background")
                 second.destroy()
-                await settle()
+                try await loopIdle()
                 // The destroyed window left the app aggregate: its scene is closed, so even an
                 // update to .active changes neither the scene nor the app.
                 secondScene.update(phase: .active)
