@@ -43,7 +43,7 @@ enum PhaseLatencyBenchmark {
     }
 
     private static func measure(_ options: BenchOptions) async {
-        guard let app = AppBenchmarks.launchApp(["--page", "scene", "--strategy", "P2", "--time-scale", "0.1"]),
+        guard let app = AppBenchmarks.launchApp(["--page", "scene", "--strategy", "P2"]),
             let mainWindow = app.mainWindow, let scene = app.environment?.windowScene
         else { return }
         defer { Task { @MainActor in _ = await app.tearDown() } }
@@ -187,6 +187,9 @@ private final class PersistentXdotool {
     init?() {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }
+        // Only xdotool may hold the write end's other side: a process spawned later (xprop)
+        // must not inherit this end, or closing it here would never reach xdotool as EOF.
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
@@ -235,7 +238,7 @@ final class XpropSpy: Sendable {
         var pids: [pid_t] = []
         for arguments in [["-root", "_NET_ACTIVE_WINDOW"], ["-id", window, "WM_STATE", "_NET_WM_STATE"]] {
             var fds: [Int32] = [0, 0]
-            guard pipe(&fds) == 0,
+            guard pipe(&fds) == 0, fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0,
                 let pid = spawn(
                     ["/usr/bin/env", "xprop", "-spy"] + arguments, environment: [], stdout: fds[1],
                     closingInChild: fds[0])
