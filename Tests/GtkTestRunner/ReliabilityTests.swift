@@ -101,11 +101,15 @@ enum ReliabilityTests {
         let clock = ContinuousClock()
         let start = clock.now
         var tasks: [Task<Void, any Error>] = []
+        // Each action works until the test opens the gate (then 0–40 ms more), or until it is
+        // cancelled: which ones end cancelled does not depend on how fast a loaded machine runs.
+        let gate = CancellableGate()
         for index in 0..<1_000 {
-            let ms = Int(rng.next() % 400) + 200
+            let ms = Int(rng.next() % 40)
             let throwsAtEnd = index % 10 == 3
             tasks.append(
                 registry.unstructuredTask(name: "bulk \(index)", origin: "test", owner: nil) {
+                    try await gate.wait()
                     try await Task.sleep(for: .milliseconds(ms))
                     if throwsAtEnd { throw Boom() }
                 })
@@ -145,6 +149,7 @@ enum ReliabilityTests {
         let cancelling = registry.liveRecords.filter { $0.state == .cancelling }.map(\.id)
         expect(cancelling.allSatisfy { panel.state(for: $0) == .cancelling }, "panel shows the cancels")
         expect(registry.counters.addUp, "counters add up mid-run: \(registry.counters)")
+        gate.open()
         try await waitFor("all 1,000 ended", timeout: .seconds(10)) { registry.counters.live == before.live }
         t0 = clock.now
         panel.flushPendingChanges()
@@ -593,5 +598,41 @@ extension Duration {
     /// In milliseconds, as a `Double`.
     var milliseconds: Double {
         Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}
+
+/// Holds actions until ``open()``; an action cancelled while held returns `CancellationError`.
+@MainActor
+private final class CancellableGate {
+    private var isOpen = false
+    private var waiting: [Int: CheckedContinuation<Void, any Error>] = [:]
+    private var nextID = 0
+
+    func wait() async throws {
+        if isOpen { return }
+        nextID += 1
+        let id = nextID
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    waiting[id] = continuation
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.cancel(id) }
+        }
+    }
+
+    func open() {
+        isOpen = true
+        let held = waiting.values
+        waiting.removeAll()
+        for continuation in held { continuation.resume() }
+    }
+
+    private func cancel(_ id: Int) {
+        waiting.removeValue(forKey: id)?.resume(throwing: CancellationError())
     }
 }

@@ -36,9 +36,11 @@ extension ScenarioDriver {
     ///
     /// Each wait is measured from a real time (the polling loop's start, a window's real phase
     /// change), and each count is judged against the ticks of the polling grid that really ran
-    /// in the real window between two readings: P1's one grid from the show, P2's and P3's
-    /// grid restarted at every return to `.active`. A count can go either way only when an edge
-    /// fell within the clock's jitter of a tick. Phase times are the scene's own phase changes.
+    /// in the real window between two moments: P1's one grid from the show, P2's and P3's grid
+    /// restarted at every return to `.active`. A count can go either way only for a tick within
+    /// the clock's jitter of an edge, or due while the loop was late at that edge (a reading
+    /// taken late has seen every tick due by its schedule, maybe more). Phase times are the
+    /// scene's own phase changes.
     /// - Parameters:
     ///   - screen: a fresh scene-phase screen with its view closed and a window scene, built on
     ///     this driver's context. The run focuses the window first.
@@ -66,15 +68,23 @@ extension ScenarioDriver {
         let run = ScenarioRun(context: context, pacer: pacer)
         run.begin()
         var missedPhases: [String] = []
-        // A window action's real time is the scene's phase change it led to.
-        func window(_ action: WindowAction) async -> Duration {
+        var lastDue = run.now
+        // A window action's real time is the scene's phase change it led to. Work queued before
+        // the action may have waited as long as the action itself was late (its `due`).
+        func window(_ action: WindowAction) async -> Moment {
             let requested = run.now
+            let lateness = max(.zero, requested - lastDue)
             let delivered = await run.act(.window(action), actuator)
-            if let changed = run.phaseChange(of: scene.name, to: action.resultingPhase, from: requested) {
-                return changed
-            }
-            if scene.phase != action.resultingPhase { missedPhases.append("\(action)") }
-            return delivered
+            let changed = run.phaseChange(of: scene.name, to: action.resultingPhase, from: requested)
+            if changed == nil, scene.phase != action.resultingPhase { missedPhases.append("\(action)") }
+            let at = changed ?? delivered
+            return Moment(due: at - lateness, at: at)
+        }
+        @discardableResult
+        func pass(_ delay: Duration, after anchor: Duration) async -> Moment {
+            let moment = await run.pass(delay, after: anchor)
+            lastDue = moment.due
+            return moment
         }
         // The polling loop started by the step that began at `time`, if any.
         func pollingStart(from time: Duration) -> Duration? { screen.pollingStarts.first { $0 >= time } }
@@ -83,44 +93,44 @@ extension ScenarioDriver {
         let shown = await run.act(.view(.show), actuator)
         let firstGrid = pollingStart(from: shown)
         let grid = firstGrid ?? shown
-        await run.wait(p / 4, after: shown)
+        let afterOpen = await pass(p / 4, after: shown)
         let loadsAfterOpen = screen.loads
         let holdingAfterOpen = screen.isHoldingSideEffect
-        let beforeMinimize = await run.wait(p * 13 / 4, after: grid)
+        let beforeMinimize = await pass(p * 13 / 4, after: grid)
         let pollsBeforeMinimize = screen.polls
         let minimized = await window(.minimize)
-        await run.wait(p / 2, after: minimized)
+        await pass(p / 2, after: minimized.at)
         let holdingInBackground = screen.isHoldingSideEffect
-        let beforeRestore = await run.wait(p * 35 / 4, after: grid)
+        let beforeRestore = await pass(p * 35 / 4, after: grid)
         let pollsInBackground = screen.pollsInBackground
         let pollsAtRestore = screen.polls
         let restoreRequested = run.now
         let restored = await window(.restore)
+        let afterRestore = await pass(p / 2, after: restored.at)
         let restartedGrid = pollingStart(from: restoreRequested)
-        await run.wait(p / 2, after: restored)
         let loadsAfterRestore = screen.loads
         let holdingAfterRestore = screen.isHoldingSideEffect
-        let afterRestoreWindow = await run.wait(p * 5 / 2, after: restored)
+        let afterRestoreWindow = await pass(p * 5 / 2, after: restored.at)
         let pollsAfterRestore = screen.polls - pollsAtRestore
         let unfocused = await window(.focusElsewhere)
-        await run.wait(p / 2, after: unfocused)
+        await pass(p / 2, after: unfocused.at)
         let holdingWhileInactive = screen.isHoldingSideEffect
-        let beforeFocus = await run.wait(p * 2, after: unfocused)
+        let beforeFocus = await pass(p * 2, after: unfocused.at)
         let pollsWhileInactive = screen.pollsWhileInactive
         let focusRequested = run.now
         let focused = await window(.focus)
+        let afterFocus = await pass(p / 2, after: focused.at)
         let refocusedGrid = pollingStart(from: focusRequested)
-        await run.wait(p / 2, after: focused)
         let loadsAfterFocus = screen.loads
         let closed = await run.act(.view(.close), actuator)
-        await run.wait(p / 2, after: closed)
+        await pass(p / 2, after: closed)
         let holdingAfterClose = screen.isHoldingSideEffect
         let loadsAtClose = screen.loads
         let pollsAtClose = screen.polls
         let minimizedClosed = await window(.minimize)
-        await run.wait(p / 2, after: minimizedClosed)
+        await pass(p / 2, after: minimizedClosed.at)
         let restoredClosed = await window(.restore)
-        await run.wait(p * 3 / 4, after: restoredClosed)
+        await pass(p * 3 / 4, after: restoredClosed.at)
 
         let bug = row == .p1
         let gridsStarted = screen.pollingStarts.count { $0 >= shown }
@@ -131,15 +141,22 @@ extension ScenarioDriver {
                 ? "all reached" : "not reached after: \(missedPhases.joined(separator: ", "))")
         run.expect("loads at open", count: loadsAfterOpen, equals: 1)
         run.expect("side effect held while shown", holds: holdingAfterOpen, expected: true)
-        run.expectTime("polling started", at: shown, observed: firstGrid, reason: "when the view was shown")
+        // Polling starts with the view (and, for P2 and P3, again at each return to active):
+        // a loop started between the step and the reading after it.
+        func started(_ start: Duration?, from: Duration, by reading: Moment) -> Bool {
+            start.map { $0 >= from && $0 <= reading.at } ?? false
+        }
+        run.expect(
+            "polling started with the view", holds: started(firstGrid, from: shown, by: afterOpen), expected: true)
         run.expect(
             "polls before minimizing", count: pollsBeforeMinimize,
-            within: run.ticks(of: grid, every: p, from: grid, to: beforeMinimize), note: "ticks since the show")
+            within: run.ticks(of: grid, every: p, after: .exact(grid), upTo: beforeMinimize),
+            note: "ticks since the show")
         run.expect(
             "side effect held while minimized", holds: holdingInBackground, expected: bug, note: bug ? "the bug" : nil)
         run.expect(
             "polls while minimized", count: pollsInBackground,
-            within: bug ? run.ticks(of: grid, every: p, from: minimized, to: beforeRestore) : 0...0,
+            within: bug ? run.ticks(of: grid, every: p, after: minimized, upTo: beforeRestore) : 0...0,
             note: bug ? "keeps polling" : nil)
         run.expect(
             "loads after restoring", count: loadsAfterRestore, equals: bug ? 1 : 2,
@@ -148,22 +165,27 @@ extension ScenarioDriver {
         if bug {
             run.expect("polling loops started", count: gridsStarted, equals: 1, note: "never stopped")
         } else {
-            run.expectTime("polling restarted", at: restored, observed: restartedGrid, reason: "the restore")
-            run.expectTime("polling restarted", at: focused, observed: refocusedGrid, reason: "focusing back")
+            run.expect(
+                "polling restarted at the restore",
+                holds: started(restartedGrid, from: restoreRequested, by: afterRestore), expected: true)
+            run.expect(
+                "polling restarted at focusing back",
+                holds: started(refocusedGrid, from: focusRequested, by: afterFocus), expected: true)
             run.expect("polling loops started", count: gridsStarted, equals: 3, note: "show, restore, focus")
         }
         // P1 polls on the grid it started at the show; P2 and P3 on the one they restarted.
         run.expect(
             "polls in the 2.5P after restoring", count: pollsAfterRestore,
             within: run.ticks(
-                of: bug ? grid : (restartedGrid ?? restored), every: p, from: beforeRestore, to: afterRestoreWindow),
+                of: bug ? grid : (restartedGrid ?? restored.at), every: p, after: beforeRestore,
+                upTo: afterRestoreWindow),
             note: bug ? "never stopped" : "restarted")
         run.expect(
             "side effect held while another window has focus", holds: holdingWhileInactive, expected: bug,
             note: bug ? "the bug" : nil)
         run.expect(
             "polls while another window has focus", count: pollsWhileInactive,
-            within: bug ? run.ticks(of: grid, every: p, from: unfocused, to: beforeFocus) : 0...0)
+            within: bug ? run.ticks(of: grid, every: p, after: unfocused, upTo: beforeFocus) : 0...0)
         run.expect("loads after focusing back", count: loadsAfterFocus, equals: bug ? 1 : 3)
         run.expect("side effect held after closing the view", holds: holdingAfterClose, expected: false)
         run.expect(

@@ -237,23 +237,32 @@ struct LateLoopTests {
         await late.host.expectNoLiveTasks()
     }
 
-    @Test("Polling ticks in a window of real times: exact away from the edges, either way within the jitter of one")
+    @Test(
+        "Polling ticks between two moments: exact away from the edges; either way within the jitter of one or while the loop was late"
+    )
     func ticks() async {
         let host = FakeHost()
         let p = Duration.seconds(1)
+        let ms = { (n: Int) in Duration.milliseconds(n) }
         let exact = ScenarioRun(context: host.context, pacer: host.pacer)
-        #expect(exact.ticks(of: .zero, every: p, from: .zero, to: .milliseconds(3_250)) == 3...3)
-        #expect(exact.ticks(of: .zero, every: p, from: .milliseconds(3_650), to: .milliseconds(9_150)) == 6...6)
-        #expect(exact.ticks(of: .seconds(5), every: p, from: .zero, to: .seconds(5)) == 0...0)
+        func at(_ n: Int) -> Moment { .exact(ms(n)) }
+        #expect(exact.ticks(of: .zero, every: p, after: at(0), upTo: at(3_250)) == 3...3)
+        #expect(exact.ticks(of: .zero, every: p, after: at(3_650), upTo: at(9_150)) == 6...6)
+        #expect(exact.ticks(of: .seconds(5), every: p, after: at(0), upTo: at(5_000)) == 0...0)
         // A tick exactly at the reading counts; one exactly at the window's start does not.
-        #expect(exact.ticks(of: .zero, every: p, from: .seconds(2), to: .seconds(4)) == 2...2)
+        #expect(exact.ticks(of: .zero, every: p, after: at(2_000), upTo: at(4_000)) == 2...2)
         let jittery = ScenarioRun(
             context: host.context,
             pacer: ScenarioPacer(tolerance: .milliseconds(50), advance: { _ in }, settle: {}))
-        #expect(jittery.ticks(of: .zero, every: p, from: .zero, to: .milliseconds(3_250)) == 3...3)
-        #expect(jittery.ticks(of: .zero, every: p, from: .zero, to: .milliseconds(3_020)) == 2...3)
+        #expect(jittery.ticks(of: .zero, every: p, after: at(0), upTo: at(3_250)) == 3...3)
+        #expect(jittery.ticks(of: .zero, every: p, after: at(0), upTo: at(3_020)) == 2...3)
         // A tick just before the window may fire late into it; one just after it is in it.
-        #expect(jittery.ticks(of: .zero, every: p, from: .milliseconds(1_980), to: .milliseconds(3_500)) == 2...2)
-        #expect(jittery.ticks(of: .zero, every: p, from: .milliseconds(2_020), to: .milliseconds(3_500)) == 1...2)
+        #expect(jittery.ticks(of: .zero, every: p, after: at(1_980), upTo: at(3_500)) == 2...2)
+        #expect(jittery.ticks(of: .zero, every: p, after: at(2_020), upTo: at(3_500)) == 1...2)
+        // A reading due at 4.42 s that came at 4.99 s (a stalled loop), P = 0.3 s, from 3.82 s:
+        // ticks due at 3.9 and 4.2 came before it; those at 4.5 and 4.8 may have or not.
+        let fast = Duration.milliseconds(300)
+        let late = Moment(due: ms(4_420), at: ms(4_990))
+        #expect(jittery.ticks(of: .zero, every: fast, after: at(3_820), upTo: late) == 2...4)
     }
 }

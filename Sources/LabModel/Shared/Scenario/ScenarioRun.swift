@@ -1,5 +1,16 @@
 internal import LifecycleTasks
 
+/// A moment of a run: when it was due by the run's schedule, and when it really came (later on
+/// a late loop). For an edge that is not a wait (a phase change), `due` is the earliest time
+/// work queued before it could still have been waiting.
+struct Moment {
+    var due: Duration
+    var at: Duration
+
+    /// A moment that came exactly when due (a timer's start, a test clock's instant).
+    static func exact(_ time: Duration) -> Moment { Moment(due: time, at: time) }
+}
+
 /// The bookkeeping of one scenario run: its clock origin, log, flags and checks.
 ///
 /// A run judges behaviour, not the main loop's punctuality. Every action records when it
@@ -97,11 +108,18 @@ final class ScenarioRun {
     /// - Returns: the context time after the settle, when the caller takes its readings.
     @discardableResult
     func wait(_ delay: Duration, after anchor: Duration) async -> Duration {
-        let remaining = anchor + delay - context.now
+        await pass(delay, after: anchor).at
+    }
+
+    /// ``wait(_:after:)``, returning also when the wait was due: on a late loop a reading
+    /// taken at `at` has seen every timer due by `due`, and maybe some due up to `at`.
+    func pass(_ delay: Duration, after anchor: Duration) async -> Moment {
+        let due = anchor + delay
+        let remaining = due - context.now
         if remaining > .zero { await pacer.advance(by: remaining) }
         await pacer.settle()
         checkpoint()
-        return context.now
+        return Moment(due: due, at: context.now)
     }
 
     /// The first strategy log line at or after `time` for which `matches` holds, and its time.
@@ -193,12 +211,16 @@ final class ScenarioRun {
         if !holds { scheduleHeld = false }
     }
 
-    /// How many ticks of a timer grid (`start` + k·`interval`, k ≥ 1) a poller fires in the
-    /// window (`from`, `to`] of real times, as the fewest and the most: a tick fires at its
-    /// time or up to the pacer's tolerance later, so only a tick within that jitter of an
-    /// edge can go either way.
-    func ticks(of start: Duration, every interval: Duration, from: Duration, to: Duration) -> ClosedRange<Int> {
-        precondition(interval > .zero, "ticks(of:every:from:to:) needs an interval greater than zero")
+    /// How many ticks of a timer grid (`start` + k·`interval`, k ≥ 1) a poller fires between two
+    /// moments of the run, as the fewest and the most. A tick due by `upper.due` (less the
+    /// clock's jitter) has surely fired before `upper` (timers fire in deadline order); one due
+    /// after `upper.at` surely has not; one in between may have (the loop was late). The same at
+    /// `lower`. On a punctual loop (`due == at`) only a tick within the jitter of an edge can go
+    /// either way.
+    func ticks(of start: Duration, every interval: Duration, after lower: Moment, upTo upper: Moment)
+        -> ClosedRange<Int>
+    {
+        precondition(interval > .zero, "ticks(of:every:after:upTo:) needs an interval greater than zero")
         let jitter = pacer.tolerance
         let (origin, step) = (start.nanoseconds, interval.nanoseconds)
         func count(after low: Duration, upTo high: Duration) -> Int {
@@ -210,8 +232,8 @@ final class ScenarioRun {
             let first = low < 0 ? 1 : low / step + 1
             return Int(max(0, last - max(first, 1) + 1))
         }
-        let fewest = count(after: from, upTo: to - jitter)
-        let most = count(after: from - jitter, upTo: to)
+        let fewest = count(after: max(lower.at, lower.due), upTo: min(upper.due, upper.at) - jitter)
+        let most = count(after: min(lower.due, lower.at) - jitter, upTo: max(upper.at, upper.due))
         return fewest...max(fewest, most)
     }
 
