@@ -151,6 +151,24 @@ for i in "${!pages[@]}"; do
 done
 click menu && sleep 0.3 && send "key Escape" && sleep 0.2
 send "key ctrl+2"; sleep 0.2; send "key ctrl+1"; sleep 0.2
+# Fill the app's fixed-size histories before the baseline (the registry keeps 500 ended tasks,
+# the event log 2,000 events, the panel 500 log lines, a page 1,000 of its own): 600 Show/Hide
+# pairs on the toast page. Memory they take up to their bound is not growth.
+switch_page 0; wait_for_page "${pages[0]}"; sleep 0.3
+show_at=$(layout_of show-toast) hide_at=$(layout_of hide-toast)
+for _ in $(seq 12); do
+    # 50 pairs, then wait until the app has shown them (xdotool must not build up a backlog
+    # that would still be clicking into the soak).
+    before=$(grep -c '"kind":"disappear","node":"toast #' "$report")
+    for _ in $(seq 50); do
+        send "mousemove --window $xid $show_at click 1"
+        send "mousemove --window $xid $hide_at click 1"
+    done
+    for _ in $(seq 300); do
+        [[ $(grep -c '"kind":"disappear","node":"toast #' "$report") -ge $((before + 50)) ]] && break
+        sleep 0.05
+    done
+done
 canonical
 baseline=$(mark)
 
@@ -160,8 +178,17 @@ for _ in $(seq "$busy_count"); do sh -c 'while :; do :; done' & busy+=($!); pids
 declare -A done_count=()
 app_focused=1
 deadline=$(( $(date +%s) + seconds ))
+mark_every=$(( seconds / 10 > 10 ? seconds / 10 : 10 ))
+next_mark=$(( $(date +%s) + mark_every ))
+series=()
 actions=0
 while [[ $(date +%s) -lt $deadline ]]; do
+    if [[ $(date +%s) -ge $next_mark ]]; then
+        # Memory after trim along the way (busy state, not the canonical one): the curve shows
+        # whether growth levels off or keeps going.
+        series+=($(( $(field rss_after_trim_bytes "$(mark)") / 1024 )))
+        next_mark=$(( $(date +%s) + mark_every ))
+    fi
     roll=$((RANDOM % 100))
     if (( roll < 12 )); then
         i=$((RANDOM % ${#pages[@]})); switch_page "$i"; what="page ${pages[$i]}"
@@ -196,6 +223,7 @@ while [[ $(date +%s) -lt $deadline ]]; do
 done
 summary_of_actions=$(for k in "${!done_count[@]}"; do echo "$k ${done_count[$k]}"; done | sort | tr '\n' ';')
 echo "soak: $actions actions from outside: $summary_of_actions"
+echo "soak: memory after trim every ${mark_every} s during the run (KiB): ${series[*]:-none}"
 
 canonical
 final=$(mark)
