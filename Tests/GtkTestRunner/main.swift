@@ -5,6 +5,7 @@ import Glibc
 // To add cases: give your file an enum with `static var cases: [GtkTestCase]` and append it here.
 let allCases: [GtkTestCase] = MainActor.assumeIsolated {
     LifecycleEventTests.cases
+        + PhaseUnderLoadTests.cases
         + BridgeTests.cases
         + WrapperTests.cases
         + ApplicationTests.cases

@@ -31,6 +31,8 @@ public struct LaunchOptions: Sendable, Hashable {
     public var screenshot: String?
     /// `--compare ID,ID`: two toast strategies side by side in the compare window, as typed.
     public var compare: String?
+    /// `--report FILE`: write what the app does as JSON lines to this file (see ``RunReport``).
+    public var report: String?
 
     public init() {}
 
@@ -70,6 +72,11 @@ public struct LaunchOptions: Sendable, Hashable {
             help:
                 "Open the compare window with two toast strategies side by side (\(compareList)), e.g. T1,T2. With --scenario toast, run the repro on both at once (the same presses at the same moments), print both verdicts as one JSON object and exit 0 only if both match the spec; with --screenshot, render the compare window (mid-repro with --scenario).",
             keyPath: \.compare),
+        Option(
+            name: "--report", valueName: "FILE",
+            help:
+                "Write what the app does to FILE as JSON lines, for tools that drive it from outside: scene phases and lifecycle events with monotonic times, where its buttons are, and on SIGUSR1 and at exit its tasks, GLib closures and trimmed memory.",
+            keyPath: \.report),
     ]
 
     static let validOptions = (options.map(\.name) + ["--help", "--version"]).joined(separator: ", ")
@@ -241,6 +248,8 @@ public struct LaunchOptions: Sendable, Hashable {
         }
         if let screenshot { try Self.checkWritable(screenshot) }
         if let compare { try validateCompare(compare) }
+        // Last: checking a report file creates it, so every other check has passed by then.
+        if let report { try Self.checkReportWritable(report) }
     }
 
     private func validateCompare(_ compare: String) throws(Stop) {
@@ -269,6 +278,15 @@ public struct LaunchOptions: Sendable, Hashable {
 
     static func strategyList(_ ids: [AnyStrategyID]) -> String {
         ids.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// A report file must be one we can create or append to.
+    static func checkReportWritable(_ path: String) throws(Stop) {
+        let fd = open(path, O_CREAT | O_WRONLY | O_APPEND, 0o644)
+        guard fd >= 0 else {
+            throw .invalid("report file '\(path)' cannot be written; valid: a file in an existing, writable folder")
+        }
+        close(fd)
     }
 
     /// A screenshot path must end in .png and sit in an existing folder we may write to.

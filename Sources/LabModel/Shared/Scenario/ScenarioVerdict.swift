@@ -84,7 +84,12 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
     /// The time scale of the run (1 = the spec's durations).
     public var timeScale: Double
     /// Whether every check passed: the run shows the spec's outcome for this strategy.
+    /// Never true when ``scheduleHeld`` is false.
     public var matchesSpec: Bool
+    /// Whether the run could follow the repro's schedule: false when the main loop was so late
+    /// that an order the repro relies on broke (its `schedule:` checks say which). The run then
+    /// judges nothing: it neither matches nor shows a wrong behaviour; run it again.
+    public var scheduleHeld: Bool
     /// The spec's outcome text for this row.
     public var expected: String
     /// Every comparison made.
@@ -112,7 +117,11 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
 
     /// A few lines for a person: the row, the outcome and each failed check.
     public var summary: String {
-        var lines = ["\(strategy) \(title): \(matchesSpec ? "matches the spec" : "does NOT match the spec")"]
+        let outcome =
+            !scheduleHeld
+            ? "could not be judged: the main loop was too late for the repro's schedule"
+            : matchesSpec ? "matches the spec" : "does NOT match the spec"
+        var lines = ["\(strategy) \(title): \(outcome)"]
         lines.append("  expected: \(expected)")
         for check in checks where !check.passed {
             lines.append("  ✗ \(check.name): expected \(check.expected), observed \(check.observed)")
@@ -122,6 +131,12 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
 }
 
 extension Duration {
+    /// Whole nanoseconds (truncated), for exact arithmetic on times.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     /// Seconds as a `Double`, rounded to the millisecond (for verdicts).
     var roundedSeconds: Double {
         let (seconds, attoseconds) = components
