@@ -11,7 +11,7 @@ enum PhaseUnderLoadTests {
     static var cases: [GtkTestCase] {
         [
             GtkTestCase(
-                "§1 scene phase under two busy loops: 15 × (minimize, restore, focus elsewhere, focus back), every change reaches the scene",
+                "§1 scene phase under two busy loops: 15 × (minimize, restore where the session can see a minimize; focus elsewhere, focus back), every change reaches the scene",
                 timeout: .seconds(120)
             ) {
                 let scenes = GtkScenes(context: LifecycleContext())
@@ -54,14 +54,24 @@ enum PhaseUnderLoadTests {
                         _ = await MainLoop.waitUntil(timeout: .seconds(3)) { scene.phase == phase }
                     }
                 }
+                // Where a minimize cannot be seen (SPEC §1: Wayland, GTK < 4.12) only the focus
+                // changes run. The other window takes the focus by being mapped, and gives it back
+                // by going away (a Wayland client cannot focus itself; under openbox `present` does).
+                let seesMinimize = scenes.detection.canSeeMinimize
+                if !seesMinimize { print("  info: \(scenes.detection.backend): minimize left out, focus changes only") }
                 for _ in 0..<15 {
-                    await step("minimize", to: .background) { window.minimize() }
-                    await step("restore", to: .active) {
-                        window.unminimize()
-                        window.present()
+                    if seesMinimize {
+                        await step("minimize", to: .background) { window.minimize() }
+                        await step("restore", to: .active) {
+                            window.unminimize()
+                            window.present()
+                        }
                     }
                     await step("focus elsewhere", to: .inactive) { other.present() }
-                    await step("focus back", to: .active) { window.present() }
+                    await step("focus back", to: .active) {
+                        other.hide()
+                        window.present()
+                    }
                 }
                 let sorted = latencies.sorted()
                 let ms = { (d: Duration) in Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3
@@ -70,6 +80,7 @@ enum PhaseUnderLoadTests {
                     "  figures: \(latencies.count) changes under 2 busy loops, request to scene phase: p50 "
                         + "\((ms(sorted[sorted.count / 2]) * 10).rounded() / 10) ms, max \((ms(sorted.last ?? .zero) * 10).rounded() / 10) ms; "
                         + "\(missed.count) missed")
+                expectEqual(latencies.count + missed.count, seesMinimize ? 60 : 30, "changes asked for")
                 expect(missed.isEmpty, "phase changes that never came: \(missed.joined(separator: " | "))")
             }
         ]
