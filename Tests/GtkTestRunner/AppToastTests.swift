@@ -244,6 +244,33 @@ enum AppToastTests {
                 expectEqual(action.state, "T1", "the toast page's strategy")
                 await fixture.close()
             },
+            GtkTestCase(
+                "§4 menu: Ctrl+3 right after a click on B1's Action! rebuilds the view; the focus leaves with it and the next real key press goes on (no GTK critical)"
+            ) {
+                let fixture = try AppFixture(["--page", "button", "--time-scale", "0.1"])
+                try await fixture.ready()
+                let window = fixture.window
+                try await presentAndFocus(window.window)
+                let page = try unwrap(window.page(.button) as? ButtonPage, "the button page")
+                page.showButton.click()
+                let action = try unwrap(page.actionButton, "B1's view with its Action! button")
+                action.click()
+                expect(action.grabFocus(), "Action! takes the keyboard focus, as a click gives it")
+                expect(page.root.containsFocus, "the focus is inside the page")
+                // The same path as Ctrl+3: the strategy action, which rebuilds the page's view.
+                fixture.environment.application.action(named: "strategy")?.activate("B3")
+                try await waitFor("B3 chosen") { page.currentStrategy == AnyStrategyID(ButtonStrategyID.b3) }
+                expect(!action.containsFocus, "the removed view's Action! button does not keep the focus")
+                // A real key press from X after it: with the focus left on the removed button, GTK
+                // 4.8 reported a `gtk_widget_is_ancestor` critical at the next key event and this
+                // Ctrl+1 never reached the app's shortcuts.
+                let (status, _) = try ApplicationTests.runSelf(["key", "ctrl+1"], executable: "/usr/bin/xdotool")
+                expectEqual(status, 0, "xdotool key ctrl+1")
+                try await waitFor("Ctrl+1 reached the app: B1 again") {
+                    page.currentStrategy == AnyStrategyID(ButtonStrategyID.b1)
+                }
+                await fixture.close()
+            },
         ]
     }
 

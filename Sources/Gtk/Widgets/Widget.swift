@@ -168,6 +168,16 @@ public class Widget: Object {
     /// Wraps `gtk_widget_grab_focus`.
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    /// Whether the keyboard focus is on this widget or inside it. Wraps `gtk_widget_has_focus`
+    /// and `gtk_widget_get_focus_child`.
+    public var containsFocus: Bool { gtk_widget_has_focus(widget) != 0 || gtk_widget_get_focus_child(widget) != nil }
+    /// Takes the keyboard focus from this widget or the one inside it that has it, if any: the
+    /// window keeps the session's focus, no widget of it has the keyboard's. Call it before
+    /// removing a widget that may hold the focus. Wraps `gtk_root_set_focus` with no widget.
+    public func releaseFocus() {
+        guard containsFocus, let root = gtk_widget_get_root(widget) else { return }
+        gtk_root_set_focus(root, nil)
+    }
     /// Activates the widget as a user would (a button emits `clicked`). Wraps `gtk_widget_activate`.
     @discardableResult
     public func activate() -> Bool { gtk_widget_activate(widget) != 0 }
