@@ -203,12 +203,14 @@ while [[ $(date +%s) -lt $deadline ]]; do
             focus_app; app_focused=1; what=focus
         fi
     elif (( roll < 70 )); then
-        if (( app_focused )); then n=$((RANDOM % 6 + 1)); send "key ctrl+$n"; what="key ctrl+$n"; else focus_app; app_focused=1; what=focus; fi
+        if (( app_focused )); then n=$((RANDOM % 9 + 1)); send "key ctrl+$n"; what="key ctrl+$n"; else focus_app; app_focused=1; what=focus; fi
     elif (( roll < 76 )); then
         if (( app_focused )) && click menu; then
             sleep 0.0$((RANDOM % 9 + 1))
-            if (( RANDOM % 2 )); then send "key Escape"; what="menu, Escape"
-            else send "key Down Down Return"; what="menu, an item"; fi
+            # An item of the Strategy section (the shown page's strategies). The navigation page
+            # has none: there Down Down would reach the items that open other windows.
+            if (( RANDOM % 2 )) || [[ $(current_page) == navigation ]]; then send "key Escape"; what="menu, Escape"
+            else send "key Down Down Return"; what="menu, a strategy"; fi
         else focus_app; app_focused=1; what=focus; fi
     elif (( roll < 84 )); then
         send "windowminimize $xid"; app_focused=0; what=minimize
@@ -218,6 +220,8 @@ while [[ $(date +%s) -lt $deadline ]]; do
         send "windowactivate $other"; app_focused=0; what="focus elsewhere"
     fi
     done_count[$what]=$(( ${done_count[$what]:-0} + 1 ))
+    # When each action was sent, in GLib's message format (HH:MM:SS.mmm), for a critical's context.
+    printf '%(%H:%M:%S)T.%s %s\n' "${EPOCHREALTIME%.*}" "$(cut -c1-3 <<<"${EPOCHREALTIME#*.}")" "$what" >>"$work/actions.log"
     actions=$((actions + 1))
     sleep "0.0$((RANDOM % 9 + 2))"
 done
@@ -244,6 +248,7 @@ for n in $(seq 20); do
     (( ms > worst )) && worst=$ms
     sleep 0.1
 done
+windows=$(xdotool search --onlyvisible --pid "$app_pid" --name '.' getwindowname %@ 2>/dev/null | tr '\n' ';')
 for pid in "${busy[@]}"; do kill -KILL "$pid" 2>/dev/null; done
 
 kill -TERM "$app_pid"
@@ -266,7 +271,14 @@ check "memory growth after malloc_trim <= 2 MiB" "$([[ $growth_kib -le 2048 ]] &
     "$growth_kib KiB ($((b_rss / 1024)) KiB after the warm-up, $((f_rss / 1024)) KiB after the soak)"
 check "no GTK or GLib critical or warning" "$([[ $criticals == 0 ]] && echo 1 || echo 0)" \
     "$criticals on stderr$( [[ $criticals != 0 ]] && echo ": $(grep -m3 -E 'CRITICAL|WARNING' "$work/stderr" | tr '\n' ' ')")"
+# What was sent just before each critical or warning (up to three), so a failure in CI can be
+# understood from the log alone.
+grep -m3 -oE '(CRITICAL|WARNING) \*\*: [0-9:.]+' "$work/stderr" | sed 's/.* //' | while read -r at; do
+    echo "soak: the last actions sent before $at:"
+    awk -v at="$at" '$1 <= at' "$work/actions.log" 2>/dev/null | tail -n 5 | sed 's/^/    /'
+done
 sorted=$(printf '%s\n' "${latencies[@]}" | sort -n | tr '\n' ' ')
+[[ $answered == 20 ]] || echo "soak: the app's windows on screen at the presses: $windows"
 check "answers a press within 100 ms (under load)" "$([[ $answered == 20 && $worst -le 100 ]] && echo 1 || echo 0)" \
     "$answered of 20 presses answered, worst $worst ms, all: $sorted"
 check "exits cleanly on SIGTERM" "$([[ $rc == 0 ]] && grep -q '"event":"summary"' "$report" && echo 1 || echo 0)" \
