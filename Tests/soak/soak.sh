@@ -124,6 +124,7 @@ quiet() { # let every task a strategy leaves end: T1/T6 timers after D (0.3 s), 
 # The app's windows the soak opened through the menu (Compare, Keyboard Shortcuts, About):
 # closed as a person would, Alt+F4 through the window manager, so their closures must go too.
 # The scene page's own second window ("Elsewhere") stays, as after the warm-up.
+closed_windows=0
 close_extra_windows() {
     local w name
     for w in $(xdotool search --onlyvisible --pid "$app_pid" --name '.' 2>/dev/null); do
@@ -131,6 +132,7 @@ close_extra_windows() {
         [[ $w == "$xid" || $w == "$other" || $name == Elsewhere || $name == "Lifecycle Lab" ]] && continue
         [[ $name == lifecycle-lab-soak-other ]] && continue
         echo "soak: closing the app's window \"$name\""
+        closed_windows=$((closed_windows + 1))
         # A separate xdotool: the persistent one stops at a command that fails.
         timeout 5 xdotool windowactivate --sync "$w" key alt+F4 2>/dev/null; sleep 0.3
     done
@@ -201,6 +203,7 @@ while [[ $(date +%s) -lt $deadline ]]; do
     if [[ $(date +%s) -ge $next_mark ]]; then
         # Memory after trim along the way (busy state, not the canonical one): the curve shows
         # whether growth levels off or keeps going.
+        close_extra_windows >/dev/null
         series+=($(( $(field rss_after_trim_bytes "$(mark)") / 1024 )))
         next_mark=$(( $(date +%s) + mark_every ))
     fi
@@ -225,7 +228,12 @@ while [[ $(date +%s) -lt $deadline ]]; do
             # The second item: a strategy on pages with two or more, else Compare (which the
             # run closes before it measures); not on the navigation page, whose section is empty.
             if (( RANDOM % 2 )) || [[ $(current_page) == navigation ]]; then send "key Escape"; what="menu, Escape"
-            else send "key Down Down Return"; what="menu, an item"; fi
+            else
+                send "key Down Down Return"; what="menu, an item"
+                # A window it opened (Compare) would cover the app and take the clicks meant for
+                # it for the rest of the run: closed again at once.
+                sleep 0.3; close_extra_windows >/dev/null
+            fi
         else focus_app; app_focused=1; what=focus; fi
     elif (( roll < 84 )); then
         send "windowminimize $xid"; app_focused=0; what=minimize
@@ -243,6 +251,7 @@ done
 summary_of_actions=$(for k in "${!done_count[@]}"; do echo "$k ${done_count[$k]}"; done | sort | tr '\n' ';')
 echo "soak: $actions actions from outside: $summary_of_actions"
 echo "soak: memory after trim every ${mark_every} s during the run (KiB): ${series[*]:-none}"
+echo "soak: windows the menu opened, closed again during the run: $closed_windows"
 
 canonical
 final=$(mark)
