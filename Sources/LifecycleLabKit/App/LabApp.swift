@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 import GtkLifecycle
 public import LabModel
@@ -45,6 +46,7 @@ public final class LabApp {
     /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
     public static func main(arguments: [String]) -> Int32 {
         StartupTrace.mark("main")
+        startTranslations()
         let options = LaunchOptions.parseOrExit2(Array(arguments.dropFirst()), version: version)
         StartupTrace.mark("options")
         // GTK's start-up and the application's registration both use the session bus; held
@@ -65,6 +67,13 @@ public final class LabApp {
         let app = LabApp(options: options)
         StartupTrace.mark("application")
         return withExtendedLifetime(sessionBus) { app.run() }
+    }
+
+    /// Sets the locale from the environment and binds the app's text domain to its translations
+    /// (installed, or compiled into `.build/locale` for a build; see `Resources.localeFolder`).
+    /// ``main(arguments:)`` calls it first; a test runner that builds the window calls it first too.
+    public static func startTranslations() {
+        Gettext.start(localeFolder: Resources.localeFolder)
     }
 
     /// Makes the application; nothing is shown until ``run()``.
