@@ -69,6 +69,11 @@ public enum Gettext {
         return id.withCString { String(cString: dgettext(domain, $0)) }
     }
 
+    /// The translation of a message that was marked where it was written but is passed on as a
+    /// plain `String` (a scenario check's name, kept English in the JSON): for display only.
+    /// - Parameter message: the English text, exactly as marked.
+    public static func translation(of message: String) -> String { lookup(message) }
+
     /// `text` with each `%{name}` replaced by its value.
     static func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
         var result = text

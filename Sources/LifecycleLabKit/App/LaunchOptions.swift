@@ -373,7 +373,7 @@ public struct LaunchOptions: Sendable, Hashable {
 
     /// `text` broken into lines of at most `width` terminal columns: at spaces, and between two
     /// wide (CJK) characters, which take two columns each and need no space to break at (a
-    /// Japanese sentence has none); never before closing punctuation such as 、。」).
+    /// Japanese sentence has none); never before closing punctuation such as 、。」 or a small kana such as ッ).
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
@@ -407,7 +407,7 @@ public struct LaunchOptions: Sendable, Hashable {
         var previousWide = false
         for character in word {
             let wide = columns(of: character) == 2
-            let closing = "、。，．）」』】〉》・ー！？：；".contains(character)
+            let closing = "、。，．）」』】〉》・ー！？：；ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ".contains(character)
             if !current.isEmpty, wide || previousWide, !closing {
                 pieces.append((current, pieces.isEmpty))
                 current = ""
