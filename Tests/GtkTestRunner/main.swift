@@ -22,5 +22,6 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + RenderCostTests.cases
         + SessionTests.cases
         + AppTeachTests.cases
+        + TranslationTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

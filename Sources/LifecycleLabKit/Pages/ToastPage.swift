@@ -43,7 +43,8 @@ public final class ToastPage: LabPage {
     public let guideLabel = PageKit.text()
     private let statusLabel = Label()
     private let logLabel = Label()
-    private let verdictLabel = Label()
+    /// The verdict of *Run the repro* (the scenario's summary), empty until a run ends.
+    public let verdictLabel = Label()
     /// The SwiftUI the strategy stands for and the Swift that runs, from the source.
     package let codePanel = CodePanel()
     private let environment: LabEnvironment
