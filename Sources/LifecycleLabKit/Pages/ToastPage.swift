@@ -159,12 +159,11 @@ public final class ToastPage: LabPage {
     }
 
     /// Seed 000's conclusion, as Pango markup: which modifier for which work.
-    static let guideMarkup = """
-        <b>When to use which</b> (seed 000)
-        • Synchronous work: onAppear.
-        • Async work that must finish, even if the view goes: onAppear + Task (T8; the panel marks it detached).
-        • Async work that should stop with the view: .task (T2).
-        """
+    static var guideMarkup: String {
+        tr(
+            "<b>When to use which</b> (seed 000)\n• Synchronous work: onAppear.\n• Async work that must finish, even if the view goes: onAppear + Task (T8; the panel marks it detached).\n• Async work that should stop with the view: .task (T2)."
+        )
+    }
 
     public func select(strategy: AnyStrategyID) {
         guard let id = strategy.as(ToastStrategyID.self) else { return }
