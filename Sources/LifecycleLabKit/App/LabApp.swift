@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 import GtkLifecycle
 public import LabModel
@@ -45,6 +46,7 @@ public final class LabApp {
     /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
     public static func main(arguments: [String]) -> Int32 {
         StartupTrace.mark("main")
+        startTranslations()
         let options = LaunchOptions.parseOrExit2(Array(arguments.dropFirst()), version: version)
         StartupTrace.mark("options")
         // GTK's start-up and the application's registration both use the session bus; held
@@ -55,7 +57,10 @@ public final class LabApp {
             try GtkRuntime.initialize()
         } catch {
             writeStandardError(
-                "lifecycle-lab: no display: \(error). Run it in a desktop session, or under Xvfb with scripts/with-display.\n"
+                "lifecycle-lab: "
+                    + tr(
+                        "no display: %{error}. Run it in a desktop session, or under Xvfb with scripts/with-display.",
+                        ["error": error]) + "\n"
             )
             return 1
         }
@@ -65,6 +70,13 @@ public final class LabApp {
         let app = LabApp(options: options)
         StartupTrace.mark("application")
         return withExtendedLifetime(sessionBus) { app.run() }
+    }
+
+    /// Sets the locale from the environment and binds the app's text domain to its translations
+    /// (installed, or compiled into `.build/locale` for a build; see `Resources.localeFolder`).
+    /// ``main(arguments:)`` calls it first; a test runner that builds the window calls it first too.
+    public static func startTranslations() {
+        Gettext.start(localeFolder: Resources.localeFolder)
     }
 
     /// Makes the application; nothing is shown until ``run()``.
@@ -134,7 +146,10 @@ public final class LabApp {
     private func loadStyle() {
         guard let path = Resources.path(of: "style.css") else {
             writeStandardError(
-                "lifecycle-lab: warning: style sheet style.css not found (looked in \(Resources.searchPath.joined(separator: ", "))); going on without it\n"
+                "lifecycle-lab: "
+                    + tr(
+                        "warning: style sheet style.css not found (looked in %{folders}); going on without it",
+                        ["folders": Resources.searchPath.joined(separator: ", ")]) + "\n"
             )
             return
         }
@@ -143,7 +158,8 @@ public final class LabApp {
             try provider.load(path: path)
             provider.addToDefaultDisplay()
         } catch {
-            writeStandardError("lifecycle-lab: warning: style sheet \(error); going on without it\n")
+            writeStandardError(
+                "lifecycle-lab: " + tr("warning: style sheet %{error}; going on without it", ["error": error]) + "\n")
         }
     }
 
@@ -167,7 +183,7 @@ public final class LabApp {
         let page = options.scenarioPage ?? ToastPage.id
         window.show(page: page)
         guard let labPage = window.page(page) else {
-            writeStandardError("lifecycle-lab: the \(page) page has no scenario\n")
+            writeStandardError("lifecycle-lab: " + tr("the %{page} page has no scenario", ["page": page]) + "\n")
             exitStatus = 2
             quitNow()
             return
@@ -195,7 +211,7 @@ public final class LabApp {
             fflush(nil)
             exitStatus = verdict.matchesSpec ? 0 : 1
         } else {
-            writeStandardError("lifecycle-lab: the \(page) page has no scenario\n")
+            writeStandardError("lifecycle-lab: " + tr("the %{page} page has no scenario", ["page": page]) + "\n")
             exitStatus = 2
         }
         quitNow()
@@ -252,7 +268,7 @@ public final class LabApp {
             try target.savePNG(to: path)
             writeStandardError("lifecycle-lab: wrote \(path)\n")
         } catch {
-            writeStandardError("lifecycle-lab: cannot take the screenshot: \(error)\n")
+            writeStandardError("lifecycle-lab: " + tr("cannot take the screenshot: %{error}", ["error": error]) + "\n")
             exitStatus = 1
         }
     }

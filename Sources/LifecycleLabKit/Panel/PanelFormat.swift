@@ -1,3 +1,4 @@
+import Gettext
 import LifecycleTasks
 
 /// The panel's wording of times, records and events, without Foundation.
@@ -44,9 +45,9 @@ enum PanelFormat {
             record.ownerName.isEmpty ? "–" : record.ownerName,
             record.state.description, age(of: record, now: now),
         ]
-        if record.isOrphan { fields.append("[orphan]") }
-        if record.retainsOwner { fields.append("[retains owner]") }
-        if record.isDetached { fields.append("[detached]") }
+        if record.isOrphan { fields.append(tr("[orphan]")) }
+        if record.retainsOwner { fields.append(tr("[retains owner]")) }
+        if record.isDetached { fields.append(tr("[detached]")) }
         return fields.joined(separator: "  ")
     }
 
