@@ -142,9 +142,27 @@ public final class ScenePhasePage: LabPage {
             detection: environment.scenePhaseDetection)
     }
 
-    /// The page's line on what `detection` lets the app see, and why.
+    /// The page's line on what `detection` lets the app see, and why: ``SceneDetection/summary``'s
+    /// facts, in the person's language (the library's own summary stays English, for logs).
     public static func detectionLine(_ detection: SceneDetection) -> String {
-        tr("This session — %{summary}", ["summary": detection.summary])
+        let session = "\(detection.backend), GTK \(detection.gtkVersion.major).\(detection.gtkVersion.minor)"
+        let active =
+            switch detection.activeSource {
+            case .isActive: tr("active follows is-active")
+            case .focusedState: tr("active follows the FOCUSED state")
+            }
+        let seen =
+            switch detection.minimizeSignal {
+            case .minimizedState: tr("a minimize is seen (MINIMIZED state → background)")
+            case .suspended: tr("a minimize is seen when the compositor suspends the window (mutter 45+)")
+            case .none:
+                tr(
+                    "the app cannot tell it was minimized (xdg-shell has no such state), only hiding gives background"
+                )
+            }
+        return tr(
+            "This session — %{session}: %{minimize}; %{active}.",
+            ["session": session, "minimize": seen, "active": active])
     }
 
     /// What *Minimize window* does where the app cannot see a minimize (its tooltip there).
@@ -211,11 +229,16 @@ public final class ScenePhasePage: LabPage {
                     "inactive": screen.pollsWhileInactive,
                 ])
         presentingLabel?.text = tr("Presenting: %{state}", ["state": sideEffect.stateText])
-        resultsLabel.text = """
-            Loads \(screen.loads) · polls \(screen.polls) (background \(screen.pollsInBackground), \
-            inactive \(screen.pollsWhileInactive))
-            Side effect: \(sideEffect.stateText) · taken \(sideEffect.acquisitions)× · released \(sideEffect.releases)×
-            """
+        resultsLabel.text =
+            tr(
+                "Loads %{loads} · polls %{polls} (background %{background}, inactive %{inactive})",
+                [
+                    "loads": screen.loads, "polls": screen.polls, "background": screen.pollsInBackground,
+                    "inactive": screen.pollsWhileInactive,
+                ]) + "\n"
+            + tr(
+                "Side effect: %{state} · taken %{taken}× · released %{released}×",
+                ["state": sideEffect.stateText, "taken": sideEffect.acquisitions, "released": sideEffect.releases])
         layout.showLog(screen.logLines)
     }
 
