@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "LabModelTests",
             dependencies: [
-                "LabModel", "LifecycleTasks", "LifecycleTestSupport", "SeededRandom",
+                "LabModel", "LifecycleTasks", "LifecycleTestSupport", "SeededRandom", "Gettext",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: settings

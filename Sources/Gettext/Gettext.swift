@@ -46,15 +46,36 @@ public enum Gettext {
     /// keeps it. An explicit `LANG=C` (or `LC_ALL=C`) still means untranslated.
     /// - Parameter localeFolder: the locale folder; `nil` leaves the system's default
     ///   (`/usr/share/locale`).
+    ///
+    /// The same holds when the locale named is not generated on the machine (`LANG=ja_JP.UTF-8`
+    /// on a system with only `C.UTF-8`, as a minimal Debian install has): `setlocale` fails and
+    /// glibc stays in "C". Then the language is taken from the name (`ja_JP`, into `LANGUAGE`
+    /// unless that is set) and the process runs in `C.UTF-8`, so the person still reads their
+    /// language wherever the app has a catalogue for it.
     public static func start(localeFolder: String?) {
         let names: [String] = ["LC_ALL", "LC_MESSAGES", "LANG"]
-        let unset = names.allSatisfy { name in getenv(name).map { $0.pointee == 0 } ?? true }
-        if unset, let language = getenv("LANGUAGE"), language.pointee != 0 {
+        let set = names.compactMap { name in getenv(name).map { String(cString: $0) } }.filter { !$0.isEmpty }
+        let language = getenv("LANGUAGE").map { String(cString: $0) } ?? ""
+        if set.isEmpty, !language.isEmpty {
             setenv("LC_MESSAGES", "C.UTF-8", 1)
         }
-        setlocale(LC_ALL, "")
+        if setlocale(LC_ALL, "") == nil {
+            if language.isEmpty, let asked = set.first, let name = languageName(ofLocale: asked) {
+                setenv("LANGUAGE", name, 1)
+            }
+            setenv("LC_ALL", "C.UTF-8", 1)
+            setlocale(LC_ALL, "")
+        }
         if let localeFolder { bindtextdomain(domain, localeFolder) }
         bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// The language part of a locale name, for `LANGUAGE`: `ja_JP` for `ja_JP.UTF-8` or
+    /// `ja_JP.UTF-8@cjk`; `nil` for "C", "POSIX" and their variants, which mean untranslated.
+    /// - Parameter locale: a locale name as in `LANG`.
+    static func languageName(ofLocale locale: String) -> String? {
+        let name = locale.prefix { $0 != "." && $0 != "@" }
+        return name.isEmpty || name == "C" || name == "POSIX" ? nil : String(name)
     }
 
     /// The folder ``domain`` is bound to (`bindtextdomain(domain, NULL)`).
@@ -74,13 +95,31 @@ public enum Gettext {
     /// - Parameter message: the English text, exactly as marked.
     public static func translation(of message: String) -> String { lookup(message) }
 
-    /// `text` with each `%{name}` replaced by its value.
-    static func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
-        var result = text
-        for (name, value) in values {
-            result = result.replacing("%{\(name)}", with: value.description)
+    /// `text` with each `%{name}` replaced by its value, in one pass: a value is never read for
+    /// placeholders again (a page name typed as `%{valid}` stays that text), and a placeholder
+    /// without a value stays as written.
+    /// - Parameters:
+    ///   - text: the translated message.
+    ///   - values: each placeholder's value, by name.
+    ///   - count: `%{count}`'s value when `values` has none (``trn(_:_:_:_:)``).
+    static func fill(
+        _ text: String, _ values: KeyValuePairs<String, any CustomStringConvertible>, count: Int? = nil
+    ) -> String {
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstRange(of: "%{"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+            result += rest[..<open.lowerBound]
+            let name = rest[open.upperBound..<close]
+            if let value = values.first(where: { $0.key == name })?.value {
+                result += value.description
+            } else if name == "count", let count {
+                result += String(count)
+            } else {
+                result += rest[open.lowerBound...close]
+            }
+            rest = rest[rest.index(after: close)...]
         }
-        return result
+        return result + rest
     }
 }
 
@@ -127,5 +166,5 @@ public func trn(
             String(cString: dngettext(Gettext.domain, one, other, UInt(max(0, count))))
         }
     }
-    return Gettext.fill(text, values).replacing("%{count}", with: String(count))
+    return Gettext.fill(text, values, count: count)
 }

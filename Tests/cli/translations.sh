@@ -2,7 +2,8 @@
 # Translations on the command line (the app's text domain, po/ja.po compiled by
 # scripts/build-locale into .build/locale, found beside a binary built in .build/<triple>/<config>/):
 # LANGUAGE=ja gives Japanese --help and errors, with and without LANG; without LANGUAGE, or with
-# an explicit LANG=C, the output is English; machine-readable parts (option names, IDs) stay.
+# an explicit LANG=C, the output is English; a locale named but not generated on the machine
+# (LANG=ja_JP.UTF-8) still gives its language; machine-readable parts (option names, IDs) stay.
 # Runs without a display.
 #   Tests/cli/translations.sh PATH/TO/lifecycle-lab
 set -uo pipefail
@@ -41,6 +42,12 @@ check "LANGUAGE=ja with an explicit LANG=C: English (glibc's rule)"   0 "Usage: 
     LANG=C LANGUAGE=ja -- --help
 check "LANGUAGE=fr:ja (no French catalogue): the next language, Japanese" 0 "使い方" "" \
     LANG=C.UTF-8 LANGUAGE=fr:ja -- --help
+check "LANG=ja_JP.UTF-8 not generated on the machine: Japanese from the locale's name" 0 "使い方" "Usage:" \
+    LANG=ja_JP.UTF-8 -- --help
+check "LC_ALL=C with LANGUAGE=ja: English (an explicit C wins)"    0 "Usage:" "使い方" \
+    LC_ALL=C LANGUAGE=ja -- --help
+check "a value typed as a placeholder stays as typed"                2 "unknown page '%{valid}'" "page 'toast," \
+    LANG=C.UTF-8 -- --page '%{valid}'
 
 # No line of the Japanese help is wider than the 92 terminal columns it wraps to (a CJK
 # character takes two; wc -L counts display columns in a UTF-8 locale).

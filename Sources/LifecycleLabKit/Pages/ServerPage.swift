@@ -47,6 +47,8 @@ public final class ServerPage: LabPage {
     private var registryToken: ObservationToken?
     private var idleRefresh: IdleRefresh?
     private var posts: [Server: Int] = [:]
+    /// ``ServerScreen/placeholder`` in the person's language (the model keeps seed 004's English).
+    static var placeholder: String { tr("Signed Out") }
     private static var statuses: [String] { [tr("Signed In"), tr("Online"), tr("Maintenance"), tr("Signed Out")] }
 
     /// Builds the page listening to nothing yet (inner view closed), the first server picked.
@@ -138,7 +140,7 @@ public final class ServerPage: LabPage {
         frame.setAccessibleLabel(tr("Server view #%{number}", ["number": view.number]))
         let heading = PageKit.text()
         heading.setMarkup("<b>" + tr("View #%{number}", ["number": view.number]) + "</b>")
-        let status = Label(ServerScreen.placeholder, accessibleRole: .status)
+        let status = Label(Self.placeholder, accessibleRole: .status)
         status.xalign = 0
         status.addCssClass("title-2")
         status.setAccessibleLabel(tr("Status"))
@@ -164,7 +166,7 @@ public final class ServerPage: LabPage {
         let shown = screen.isViewShown
         if !shown { statusLabel = nil }
         layout.showViewState(isShown: shown)
-        statusLabel?.text = screen.label
+        statusLabel?.text = screen.view?.state?.status ?? Self.placeholder
         let center = environment.statusCenter
         let perServer = servers.map { "\($0.name) \(center.listenerCount(for: $0))" }.joined(separator: " · ")
         listenersLabel.text =
