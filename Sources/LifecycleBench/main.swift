@@ -35,4 +35,5 @@ MainActor.assumeIsolated {
     BridgeBenchmarks.run(options)
     CoreBenchmarks.run(options)
     AppBenchmarks.run(options)
+    PhaseLatencyBenchmark.run(options)
 }

@@ -45,7 +45,7 @@ enum AppPageTests {
             page.closeButton.click()
             expect(page.actionButton == nil, "inner page removed on close")
             expect(!action.isMapped, "Action! unmapped on close")
-            await settle(.milliseconds(60))
+            try await loopIdle()  // whatever the close caused has run: B1 stops nothing
             expectEqual(page.screen.execsRunning, 3, "execs still running after close")
             expectEqual(page.screen.liveViewStates, 1, "page state kept alive by the tasks")
             let live = registry.liveRecords
@@ -69,7 +69,8 @@ enum AppPageTests {
             expect(page.screen.execShouldThrow, "check box sets exec() to throw")
             try unwrap(page.actionButton, "Action!").click()
             try await waitFor("exec threw") { page.screen.execsFailed == 1 }
-            await settle(.milliseconds(30))
+            try await waitFor("the failed exec's task ended") { registry.liveRecords.isEmpty }
+            try await loopIdle()  // anything the failure would show has been shown
             expectEqual(page.screen.surfacedErrors, [], "B1 shows no error")
             expect(
                 page.resultsLabel.text.contains("Errors shown to the user: none"), "results: \(page.resultsLabel.text)")
@@ -143,7 +144,8 @@ enum AppPageTests {
 
             page.showButton.click()
             try await waitFor("page node appeared") { page.screen.view?.node.isAppeared == true }
-            await settle(.milliseconds(40))
+            try await waitFor("the nil-trigger task returned") { registry.liveRecords.isEmpty }
+            try await loopIdle()
             expectEqual(page.screen.execsStarted, 0, "first appear runs no exec")
             expectEqual(registry.liveRecords.count, 0, "the nil-trigger task returned at once")
 
@@ -186,7 +188,10 @@ enum AppPageTests {
                 try await waitFor("exec running") { page.screen.execsRunning == 1 }
                 page.root.hide()  // what the window's stack does to a page it stops showing
                 expect(page.screen.view?.node.isAppeared == false, "\(id): inner page disappeared with its ancestor")
-                await settle(.milliseconds(40))
+                if id == .b2 {
+                    try await waitFor("B2's exec cancelled") { page.screen.execsRunning == 0 }
+                }
+                try await loopIdle()
                 expectEqual(page.screen.execsRunning, id == .b2 ? 0 : 1, "\(id): execs running once the page is hidden")
                 expectEqual(fixture.registry.liveRecords.count { $0.isOrphan }, id == .b2 ? 0 : 1, "\(id): orphans")
                 page.root.show()
@@ -272,6 +277,7 @@ enum AppPageTests {
             expect(
                 detection.canSeeMinimize || page.minimizeButton.tooltip?.contains("cannot tell") == true,
                 "its tooltip says the app cannot tell: \(page.minimizeButton.tooltip ?? "none")")
+            let p = environment.timing.pollInterval
             var pollsAtMinimize = screen.polls
             if detection.canSeeMinimize {
                 // Minimize: the page stays mapped (no disappear), the scene goes to the background.
@@ -290,7 +296,11 @@ enum AppPageTests {
                     presenting.text.hasPrefix(bug ? "Presenting: held" : "Presenting: not held"),
                     "label: \(presenting.text)")
                 pollsAtMinimize = screen.polls
-                await settle(.milliseconds(450))
+                if bug {
+                    try await waitFor("P1 polls while minimized") { screen.polls > pollsAtMinimize }
+                } else {
+                    await elapse(3, of: p)  // three poll periods on the same loop: no poll may come
+                }
                 if bug {
                     expect(screen.polls > pollsAtMinimize, "P1 keeps polling while minimized")
                     expect(screen.pollsInBackground > 0, "polls counted in the background")
@@ -304,7 +314,7 @@ enum AppPageTests {
                     environment.window.present()
                 }
                 if bug {
-                    await settle(.milliseconds(40))
+                    try await loopIdle()  // the return to active has been handled: P1 does not reload
                     expectEqual(screen.loads, 1, "P1 does not load again on return")
                     expect(effect.isHeld, "side effect still held")
                 } else {
@@ -325,7 +335,11 @@ enum AppPageTests {
                 expectEqual(effect.isHeld, bug, "side effect held while another window has the focus")
             }
             let pollsAtBlur = screen.polls
-            await settle(.milliseconds(350))
+            if bug {
+                try await waitFor("P1 polls without the focus") { screen.polls > pollsAtBlur }
+            } else {
+                await elapse(3, of: p)
+            }
             if bug {
                 expect(screen.polls > pollsAtBlur, "P1 keeps polling without the focus")
                 expect(screen.pollsWhileInactive > 0, "polls counted while inactive")
@@ -334,7 +348,7 @@ enum AppPageTests {
             }
             try await windowAction("focused back (active)", environment, to: .active) { environment.focusMainWindow() }
             if bug {
-                await settle(.milliseconds(40))
+                try await loopIdle()
                 expectEqual(screen.loads, 1, "still one load")
             } else {
                 try await waitFor("loaded again after focusing back", timeout: .milliseconds(300)) {
@@ -360,7 +374,7 @@ enum AppPageTests {
             expectEqual(page.currentStrategy, AnyStrategyID(ScenePhaseStrategyID.p2), "strategy")
             page.root.hide()  // another page of the window's stack is shown
             page.showButton.click()
-            await settle(.milliseconds(350))
+            await elapse(3, of: fixture.environment.timing.pollInterval)  // three poll periods: nothing may start
             expect(page.screen.isViewShown, "inner page open")
             expectEqual(page.screen.loads, 0, "no load while not shown")
             expectEqual(page.screen.polls, 0, "no poll while not shown")
@@ -414,7 +428,9 @@ enum AppPageTests {
 
             pick(page.serverPicker, 1)
             expectEqual(page.screen.server, beta, "picked in the drop-down")
-            expectEqual(center.listenerCount(for: alpha), 0, "old listener gone at once")
+            // The old listener's task is cancelled in the pick; its loop over the status
+            // sequence ends when the cancel reaches it (a hop on a loaded machine).
+            try await waitFor("old listener gone") { center.listenerCount(for: alpha) == 0 }
             try await waitFor("listening to beta") { center.listenerCount(for: beta) == 1 }
             expectEqual(center.listenerCount, 1, "exactly one listener")
             let listens = fixture.registry.records.filter { $0.name == "listen" }
@@ -424,9 +440,9 @@ enum AppPageTests {
                 page.listenersLabel.text.hasPrefix("Live listeners: 1 (alpha 0 · beta 1 · gamma 0)")
             }
 
+            // The old server posts, then the new one: once the new post is shown, the old one has
+            // been delivered to whatever still listened to it (one center, posts in order).
             page.postButtons[0].click()
-            await settle(.milliseconds(60))
-            expectEqual(status.text, "Signed In (alpha)", "a post from the old server does not change the label")
             page.postButtons[1].click()
             try await waitFor("beta's status shown") { status.text == "Signed In (beta)" }
             expectEqual(
@@ -475,7 +491,7 @@ enum AppPageTests {
             page.clearButton.click()
             page.goToSecondButton.click()
             try await waitFor("first page gone") { !first.isAppeared && second.isAppeared }
-            await settle(.milliseconds(50))
+            try await loopIdle()
             expectEqual(page.stack.visibleChildName, "second", "visible page")
             expectEqual(page.events.first, "willAppear Second", "willAppear first (no transition)")
             expectEqual(Array(page.events.dropFirst()), gtk, "GTK's order (no transition)")
@@ -487,7 +503,7 @@ enum AppPageTests {
             page.goToFirstButton.click()
             expectEqual(page.events.first, "willAppear First", "willAppear before any map/unmap")
             try await waitFor("second page gone after the crossfade") { !second.isAppeared && first.isAppeared }
-            await settle(.milliseconds(50))
+            try await loopIdle()
             expectEqual(page.events.first, "willAppear First", "willAppear first (crossfade)")
             expectEqual(Array(page.events.dropFirst()), gtk, "GTK's order (crossfade)")
             // During a crossfade both pages are on screen: the new one maps before the old one unmaps.
@@ -530,8 +546,12 @@ enum AppPageTests {
         _ verdict: ScenarioVerdict, for strategy: AnyStrategyID,
         file: StaticString = #fileID, line: UInt = #line
     ) {
+        for line in verdict.log { note("verdict log t = \(line.t): \(line.text)") }
+        for check in verdict.checks where !check.passed {
+            note("verdict check failed: \(check.name): expected \(check.expected), observed \(check.observed)")
+        }
         expect(!verdict.checks.isEmpty, "the verdict has checks", file: file, line: line)
-        expect(verdict.matchesSpec, "\(strategy) verdict matches the spec", file: file, line: line)
+        expect(verdict.matchesSpec, "\(strategy) verdict matches the spec: \(verdict.summary)", file: file, line: line)
         let failed = verdict.checks.filter { !$0.passed }
         expect(
             failed.isEmpty,
@@ -546,6 +566,7 @@ enum AppPageTests {
 @MainActor
 final class PageFixture {
     let environment: LabEnvironment
+    private var traceToken: ObservationToken?
     var registry: TaskRegistry { environment.context.registry }
 
     /// One application for every case: the idle inhibitor needs a registered (started-up) one.
@@ -564,6 +585,8 @@ final class PageFixture {
             application: application, context: LifecycleContext(clock: LabClock(), taskExecutor: MainLoop.taskExecutor),
             timing: try LabTiming(timeScale: timeScale))
         environment.attachMainWindowForPages(Harness.window("pages", width: 720, height: 760))
+        // Every lifecycle event goes to the case's trace (printed under a failure).
+        traceToken = environment.context.log.observe { event in note("core \(event.kind)") }
     }
 
     /// Puts `root` in the window, presents it and waits until it is mapped and focused.

@@ -72,7 +72,7 @@ enum AppTeachTests {
             expect(panel.swiftUIText.contains(".onAppear {"), "T1's SwiftUI shape shown")
             // Switch through the Strategy menu's action (Ctrl+2): the panel follows.
             fixture.environment.application.action(named: "strategy")?.activate("T2")
-            await settle(.milliseconds(50))
+            try await loopIdle()
             expectPanel(panel, shows: ToastStrategyID.t2.code)
             expect(!panel.runningText.contains("ledger.start("), "T1's code gone after the switch")
             expect(panel.swiftUIText.contains(".task {"), "T2's SwiftUI shape shown")
@@ -93,13 +93,13 @@ enum AppTeachTests {
             expectPanel(page.codePanel, shows: ButtonStrategyID.b1.code)
             for (index, id) in ButtonStrategyID.allCases.enumerated().reversed() {
                 page.strategyPicker.selectedIndex = index
-                await settle(.milliseconds(20))
+                try await loopIdle()
                 expectEqual(page.currentStrategy, AnyStrategyID(id), "picker switched the strategy")
                 expectPanel(page.codePanel, shows: id.code)
             }
             // B2 reads in order: the press, then the onDisappear.
             page.strategyPicker.selectedIndex = 1
-            await settle(.milliseconds(20))
+            try await loopIdle()
             let text = page.codePanel.runningText
             if let press = text.firstRange(of: "ButtonViewState.press"),
                 let install = text.firstRange(of: "ButtonScreen.install")
@@ -148,7 +148,7 @@ enum AppTeachTests {
             try await waitFor("compare window mapped, active and painted") {
                 compare.window.isMapped && compare.window.isActive && painted
             }
-            await settle(.milliseconds(300))
+            try await nextFrame(of: compare.window)  // the compare window's first frames are behind it
             expectEqual(compare.strategies, [.t1, .t2], "strategies from --compare")
             expectEqual(compare.leftPicker.selectedItem?.hasPrefix("T1") ?? false, true, "left picker shows T1")
             expectEqual(compare.rightPicker.selectedItem?.hasPrefix("T2") ?? false, true, "right picker shows T2")
@@ -214,17 +214,23 @@ enum AppTeachTests {
             expectEqual(compare.strategies, [.t5, .t6], "the page's strategy beside its counterpart")
             compare.showButton.click()
             expectEqual(compare.shownToasts, [1, 1], "one click shows a toast on both sides")
-            await settle(.milliseconds(30))
+            try await waitFor("both sides' timers began") {
+                compare.registries.allSatisfy { $0.pendingStartCount == 0 }
+            }
             let first = compare.registries
             expectEqual(first.map(\.counters.live), [1, 1], "one timer per side, each in its own registry")
             // A new pick starts both sides afresh: the old timers are cancelled.
             compare.rightPicker.selectedIndex = 1  // T2
-            await settle(.milliseconds(30))
+            try await loopIdle()
             expectEqual(compare.strategies, [.t5, .t2], "picked T2 on the right")
-            expectEqual(first.map(\.counters.live), [0, 0], "the previous sides' timers cancelled")
+            try await waitFor("the previous sides' timers cancelled and ended") {
+                first.allSatisfy { $0.counters.live == 0 }
+            }
             expectEqual(compare.registries.map(\.counters.started), [0, 0], "fresh registries on both sides")
             compare.showButton.click()
-            await settle(.milliseconds(30))
+            try await waitFor("both sides' timers began") {
+                compare.registries.allSatisfy { $0.pendingStartCount == 0 }
+            }
             let second = compare.registries
             expectEqual(second.map(\.counters.live), [1, 1], "timers on both sides again")
             // The app's menu action opens the same window with the toast page's pair.
@@ -232,12 +238,16 @@ enum AppTeachTests {
             expect(fixture.window.compareWindow === compare, "one compare window")
             expectEqual(compare.strategies, [.t5, .t6], "the menu item shows the toast page's pair")
             compare.showButton.click()
-            await settle(.milliseconds(30))
+            try await waitFor("both sides' timers began") {
+                compare.registries.allSatisfy { $0.pendingStartCount == 0 }
+            }
             let third = compare.registries
+            expectEqual(third.map(\.counters.live), [1, 1], "timers on both sides before the close")
             compare.window.close()
             try await waitFor("compare window closed") { fixture.window.compareWindow == nil }
-            await settle(.milliseconds(30))
-            expectEqual(third.map(\.counters.live), [0, 0], "closing the window cancelled both sides' timers")
+            try await waitFor("closing the window cancelled both sides' timers") {
+                third.allSatisfy { $0.counters.live == 0 }
+            }
             await fixture.close()
         }
     }

@@ -36,6 +36,10 @@ struct RequirementFailed: Error, CustomStringConvertible {
 @MainActor
 enum Harness {
     static var failures: [String] = []
+    /// What the running case saw, with times since it started (waits, lifecycle events, scene
+    /// phases): printed under a failure, so a CI log alone tells what happened.
+    static var trace: [String] = []
+    static var caseStart = ContinuousClock.now
     private static var windows: [Window] = []
 
     /// Hidden modes a case can run this binary in (as a child process), by first argument.
@@ -96,6 +100,8 @@ enum Harness {
         var failed = 0
         for testCase in selected {
             failures = []
+            trace = []
+            caseStart = .now
             do {
                 try MainLoop.run(timeout: testCase.timeout) {
                     if !GtkRuntime.isMainThread { failures.append("case body not on the main thread") }
@@ -115,6 +121,10 @@ enum Harness {
             } else {
                 failed += 1
                 print("FAIL \(testCase.name): \(failures.joined(separator: "; "))")
+                if !trace.isEmpty {
+                    print("  what the case saw (ms since it started), last \(min(trace.count, 60)) of \(trace.count):")
+                    for entry in trace.suffix(60) { print("    \(entry)") }
+                }
             }
             fflush(nil)
         }
@@ -197,6 +207,15 @@ enum Harness {
     }
 }
 
+/// Adds `text` to the running case's trace, stamped with the time since the case started.
+@MainActor
+func note(_ text: String) {
+    let elapsed = ContinuousClock.now - Harness.caseStart
+    let ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+    Harness.trace.append("\((ms * 10).rounded() / 10) \(text)")
+    if Harness.trace.count > 2_000 { Harness.trace.removeFirst(1_000) }
+}
+
 /// Records a failure (the case goes on) unless `condition` holds.
 @MainActor
 func expect(
@@ -237,14 +256,57 @@ func waitFor(
     _ what: String, timeout: Duration = .seconds(5), file: StaticString = #fileID, line: UInt = #line,
     _ condition: @escaping @MainActor () -> Bool
 ) async throws {
+    let clock = ContinuousClock()
+    let started = clock.now
     let held = await MainLoop.waitUntil(timeout: timeout, condition)
-    try require(held, "timed out waiting for \(what)", file: file, line: line)
+    note("\(held ? "waited" : "gave up after") \(clock.now - started) for \(what)")
+    try require(
+        held, "timed out waiting for \(what) (gave up after \(clock.now - started), limit \(timeout))", file: file,
+        line: line)
 }
 
-/// Lets the loop run for `duration` (to show that something does *not* happen).
+/// Waits until the main loop has run everything already due: every queued main-actor job, every
+/// GLib event and redraw already pending (an idle at `G_PRIORITY_LOW` runs only after all of
+/// them), three times over so work that the first pass queued runs too. For checks that
+/// something did *not* follow an event the case already waited for: whatever that event
+/// caused has then been handled, however slow the machine. Bounded by `timeout`.
 @MainActor
-func settle(_ duration: Duration = .milliseconds(200)) async {
-    await MainLoop.sleep(for: duration)
+func loopIdle(timeout: Duration = .seconds(5), file: StaticString = #fileID, line: UInt = #line) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    for _ in 0..<3 {
+        for _ in 0..<4 { await Task.yield() }
+        var ran = false
+        let source = MainLoop.idleSource(priority: 300) {
+            ran = true
+            return false
+        }
+        _ = consume source  // runs once, then GLib drops it
+        let held = await MainLoop.waitUntil(timeout: deadline - clock.now) { ran }
+        try require(held, "the main loop did not go idle within \(timeout)", file: file, line: line)
+    }
+}
+
+/// Lets `periods` periods of `interval` pass on the main loop, counted by a GLib timeout of
+/// that interval: for checks that a timer of that period did *not* fire (no poll while
+/// minimized, no tick after stop). The reference timer is a timer on the same loop, so on a
+/// loaded machine it is late exactly as the timer under test would be: the window is "that
+/// many of its periods", not a fixed amount of real time.
+@MainActor
+func elapse(_ periods: Int, of interval: Duration) async {
+    for _ in 0..<periods { await MainLoop.sleep(for: interval) }
+}
+
+/// Waits until `widget`'s window has painted a frame after now (a redraw is queued so one
+/// comes): layout done, list rows made. Bounded by `timeout`.
+@MainActor
+func nextFrame(
+    of widget: Widget, timeout: Duration = .seconds(5), file: StaticString = #fileID, line: UInt = #line
+) async throws {
+    var painted = false
+    widget.onFirstFramePainted { painted = true }
+    widget.queueDraw()
+    try await waitFor("a frame painted", timeout: timeout, file: file, line: line) { painted }
 }
 
 /// Whether `window` has the focus as the session's scenes see it (``SceneDetection/activeSource``):

@@ -129,7 +129,8 @@ enum PanelTests {
                 expectEqual(panel.isDetached(TaskID(1)), true, "marked detached from the start")
                 expectEqual(panel.counters.detached, 1, "detached counter")
                 node.disappear()
-                await settle(.milliseconds(50))
+                try await loopIdle()
+                panel.flushPendingChanges()
                 expect(panel.flags(for: TaskID(1))! == (false, false), "no orphan flag after the owner went")
                 let text = panel.row(for: TaskID(1)) ?? ""
                 expect(text.contains("[detached]") && !text.contains("[orphan]"), "row \"\(text)\"")
@@ -258,7 +259,7 @@ enum PanelTests {
                 expectEqual(panel.timelineTaskIDs.first, TaskID(11), "oldest bar")
                 expectEqual(panel.timelineTaskIDs.last, TaskID(40), "newest bar")
                 expect(panel.isTicking, "ticking while tasks live")
-                await settle(.milliseconds(300))  // a few ticks redraw the open bars
+                await elapse(3, of: .milliseconds(250))  // three of the ticker's periods: ticks redraw the open bars
                 for task in tasks { task.cancel() }
                 try await waitFor("tick stopped") { !panel.isTicking }
                 try await waitFor("rows left") { panel.rowCount == 0 }
@@ -301,7 +302,7 @@ enum PanelTests {
                             try await context.sleep(for: delay)
                         }
                     }
-                    await settle(.milliseconds(60))
+                    try await waitFor("wave \(wave)'s tasks began") { registry.pendingStartCount == 0 }
                 }
                 let live = registry.liveRecords.filter { $0.name.hasPrefix("long") }.map(\.id)
                 try await waitFor("only the long tasks have rows", timeout: .seconds(10)) {
@@ -326,7 +327,7 @@ enum PanelTests {
                 let first = clock.measure { panel.flushPendingChanges() }
                 expectEqual(panel.rowCount, 10_000, "rows")
                 try await waitFor("laid out") { panel.rowWidgetCount > 0 }
-                await settle(.milliseconds(100))
+                try await nextFrame(of: panel.root)
                 expect(panel.rowWidgetCount < 300, "row widgets \(panel.rowWidgetCount): virtualized")
                 var samples: [Duration] = []
                 for i in 0..<20 {
@@ -338,7 +339,7 @@ enum PanelTests {
                         }
                     }
                     samples.append(clock.measure { panel.flushPendingChanges() })
-                    await settle(.milliseconds(10))
+                    try await nextFrame(of: panel.root)
                 }
                 samples.sort()
                 let median = samples[samples.count / 2]
@@ -475,7 +476,7 @@ enum PanelTests {
                 let ticksThen = panel.ticks
                 try await waitFor("the row left") { panel.leaves == 1 }
                 expectEqual(ticker.running, .none, "no timer once nothing waits")
-                await settle(.milliseconds(100))
+                await elapse(5, of: .milliseconds(20))  // five of the ticker's periods
                 expectEqual(panel.ticks, ticksThen, "no tick while nothing is live")
                 expectEqual(panel.leaves, 1, "the timeout fired once")
                 panel.live = true
@@ -484,7 +485,7 @@ enum PanelTests {
                 ticker.stop()
                 expectEqual(ticker.running, .none, "stop() cancels the timer")
                 let ticksAtStop = panel.ticks
-                await settle(.milliseconds(100))
+                await elapse(5, of: .milliseconds(20))
                 expectEqual(panel.ticks, ticksAtStop, "no tick after stop()")
             },
             GtkTestCase(

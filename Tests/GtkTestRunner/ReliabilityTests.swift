@@ -49,7 +49,7 @@ enum ReliabilityTests {
         expectEqual(panel.counters.failed, 1, "failed counter")
         // The app goes on: the toast still works, its T2 task still runs and is cancelled.
         fixture.toastPage.showButton.click()
-        await settle(.milliseconds(30))
+        try await fixture.tasksStarted()
         expectEqual(registry.counters.live, 1, "T2 timer running after the failure")
         fixture.toastPage.hideButton.click()
         try await waitFor("T2 timer cancelled") { registry.counters.live == 0 }
@@ -65,27 +65,26 @@ enum ReliabilityTests {
         try await fixture.ready()
         let registry = fixture.registry
         let panel = fixture.window.panel
-        let clock = ContinuousClock()
-        let started = clock.now
+        // The action awaits a continuation only the test resumes: cancelling the task does not
+        // reach it, so it stays `cancelling` until the test lets it return, however slow the loop.
+        var release: CheckedContinuation<Void, Never>?
         let task = registry.unstructuredTask(name: "stubborn", origin: "test", owner: nil) {
-            // Cancelling this task does not reach the inner one it awaits.
-            await Task { try? await Task.sleep(for: .milliseconds(800)) }.value
+            await withCheckedContinuation { release = $0 }
         }
         let id = try unwrap(registry.records.last { $0.name == "stubborn" }?.id, "registered")
-        await settle(.milliseconds(50))
+        try await waitFor("the stubborn action is waiting") { release != nil }
         registry.cancel(id)
         panel.flushPendingChanges()
         expectEqual(panel.state(for: id), .cancelling, "panel right after cancel")
-        await settle(.milliseconds(300))
+        try await loopIdle()
         panel.flushPendingChanges()
-        expectEqual(registry.record(id)?.state, .cancelling, "registry 300 ms later")
-        expectEqual(panel.state(for: id), .cancelling, "panel 300 ms later")
+        expectEqual(registry.record(id)?.state, .cancelling, "registry once the loop went idle")
+        expectEqual(panel.state(for: id), .cancelling, "panel once the loop went idle")
         expect(panel.row(for: id)?.contains("cancelling") == true, "row text: \(panel.row(for: id) ?? "none")")
+        release?.resume()
         _ = await task.result
-        let took = clock.now - started
         panel.flushPendingChanges()
         expectEqual(panel.state(for: id), .cancelled, "panel once it returned")
-        expect(took >= .milliseconds(750), "it returned only when its work ended (\(took))")
         await fixture.close()
     }
 
@@ -102,11 +101,15 @@ enum ReliabilityTests {
         let clock = ContinuousClock()
         let start = clock.now
         var tasks: [Task<Void, any Error>] = []
+        // Each action works until the test opens the gate (then 0–40 ms more), or until it is
+        // cancelled: which ones end cancelled does not depend on how fast a loaded machine runs.
+        let gate = CancellableGate()
         for index in 0..<1_000 {
-            let ms = Int(rng.next() % 400) + 200
+            let ms = Int(rng.next() % 40)
             let throwsAtEnd = index % 10 == 3
             tasks.append(
                 registry.unstructuredTask(name: "bulk \(index)", origin: "test", owner: nil) {
+                    try await gate.wait()
                     try await Task.sleep(for: .milliseconds(ms))
                     if throwsAtEnd { throw Boom() }
                 })
@@ -146,6 +149,7 @@ enum ReliabilityTests {
         let cancelling = registry.liveRecords.filter { $0.state == .cancelling }.map(\.id)
         expect(cancelling.allSatisfy { panel.state(for: $0) == .cancelling }, "panel shows the cancels")
         expect(registry.counters.addUp, "counters add up mid-run: \(registry.counters)")
+        gate.open()
         try await waitFor("all 1,000 ended", timeout: .seconds(10)) { registry.counters.live == before.live }
         t0 = clock.now
         panel.flushPendingChanges()
@@ -185,7 +189,7 @@ enum ReliabilityTests {
         registry.unstructuredTask(name: "stubborn", origin: "test", owner: nil) {
             await Task { try? await Task.sleep(for: .seconds(3)) }.value
         }
-        await settle(.milliseconds(30))
+        try await fixture.tasksStarted()
         expectEqual(registry.counters.live, 2, "T1 timer and the stubborn task live")
         let clock = ContinuousClock()
         let t0 = clock.now
@@ -212,7 +216,9 @@ enum ReliabilityTests {
         try await waitFor("panel quiet", timeout: .seconds(8)) {
             !fixture.window.panel.hasTimer && !fixture.window.panel.hasPendingChanges
         }
-        await settle(.milliseconds(250))  // the toast page's 100 ms ticker stops at its next tick
+        try await waitFor("the toast page's ticker stopped", timeout: .seconds(5)) {
+            fixture.toastPage.isTicking == false
+        }
     }
 
     /// Runs `body` `count` times after a warm-up of `warmUp`, and checks that no closure, source
@@ -280,7 +286,7 @@ enum ReliabilityTests {
                 default: nil
                 }
             open?.click()
-            await settle(.milliseconds(50))
+            try await fixture.tasksStarted()
         }
         try await leakCheck("page switches", fixture: fixture, count: cycles, warmUp: 50) { index in
             window.show(page: names[(index + 1) % names.count])
@@ -317,14 +323,15 @@ enum ReliabilityTests {
             let fixture = try AppFixture(["--strategy", "T2", "--time-scale", "10"])
             try await fixture.ready()
             fixture.toastPage.showButton.click()
-            await settle(.milliseconds(20))
+            try await fixture.tasksStarted()
             fixture.toastPage.hideButton.click()
             app = fixture.app
             window = fixture.window
             page = fixture.toastPage
             await fixture.close()
         }
-        await settle(.milliseconds(300))
+        // Released once the last task's closure and GLib's last handler let go: wait for it.
+        _ = await MainLoop.waitUntil(timeout: .seconds(5)) { app == nil && window == nil && page == nil }
         print(
             "  figures: after tearDown: LabApp \(app == nil ? "released" : "alive"), MainWindow \(window == nil ? "released" : "alive"), "
                 + "ToastPage \(page == nil ? "released" : "alive")")
@@ -591,5 +598,41 @@ extension Duration {
     /// In milliseconds, as a `Double`.
     var milliseconds: Double {
         Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}
+
+/// Holds actions until ``open()``; an action cancelled while held returns `CancellationError`.
+@MainActor
+private final class CancellableGate {
+    private var isOpen = false
+    private var waiting: [Int: CheckedContinuation<Void, any Error>] = [:]
+    private var nextID = 0
+
+    func wait() async throws {
+        if isOpen { return }
+        nextID += 1
+        let id = nextID
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    waiting[id] = continuation
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.cancel(id) }
+        }
+    }
+
+    func open() {
+        isOpen = true
+        let held = waiting.values
+        waiting.removeAll()
+        for continuation in held { continuation.resume() }
+    }
+
+    private func cancel(_ id: Int) {
+        waiting.removeValue(forKey: id)?.resume(throwing: CancellationError())
     }
 }

@@ -70,7 +70,9 @@ enum RenderCostTests {
                 monitor.stop()
                 ticker.cancel()
                 let count = frames.count
-                await settle(.milliseconds(100))
+                label.text = "after stop"  // frames keep coming; the monitor must not report them
+                try await nextFrame(of: window)
+                try await nextFrame(of: window)
                 expectEqual(frames.count, count, "no frame reported after stop()")
                 for frame in frames {
                     expect(

@@ -85,11 +85,16 @@ enum SessionTests {
                 changes = []
                 try await moveFocus(from: first, to: second)
                 try await waitFor("round \(round): scene inactive") { scene.phase == .inactive }
-                await settle(.milliseconds(100))
+                // Both signals off, or 100 ms for the one that does not follow (openbox keeps FOCUSED).
+                _ = await MainLoop.waitUntil(timeout: .milliseconds(100)) {
+                    !first.isActive && !first.toplevelState.contains(.focused)
+                }
                 let away = (active: first.isActive, focused: first.toplevelState.contains(.focused))
                 try await focusBack(to: first, from: second)
                 try await waitFor("round \(round): scene active") { scene.phase == .active }
-                await settle(.milliseconds(100))
+                _ = await MainLoop.waitUntil(timeout: .milliseconds(100)) {
+                    first.isActive && first.toplevelState.contains(.focused)
+                }
                 let back = (active: first.isActive, focused: first.toplevelState.contains(.focused))
                 if !away.active && !away.focused && back.active && back.focused { agreed += 1 }
                 if !away.focused { focusedAlwaysSet = false }

@@ -27,7 +27,7 @@ enum TranslationTests {
                 let window = try unwrap(app.mainWindow, "main window")
                 let page = try unwrap(window.toastPage, "toast page")
                 try await waitFor("main window mapped", timeout: .seconds(10)) { window.window.isMapped }
-                await settle(.milliseconds(300))
+                try await nextFrame(of: window.window)
                 page.reproButton.click()
                 try await waitFor("the repro's verdict", timeout: .seconds(20)) {
                     page.reproButton.isSensitive && !page.verdictLabel.text.isEmpty

@@ -11,6 +11,7 @@ MainActor.assumeIsolated { LabApp.startTranslations() }
 
 let allCases: [GtkTestCase] = MainActor.assumeIsolated {
     LifecycleEventTests.cases
+        + PhaseUnderLoadTests.cases
         + BridgeTests.cases
         + WrapperTests.cases
         + ApplicationTests.cases

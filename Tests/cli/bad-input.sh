@@ -43,6 +43,7 @@ check "scale infinite"          2 "greater than 0" -- --time-scale inf
 check "scale NaN"               2 "greater than 0" -- --time-scale nan
 check "screenshot missing dir"  2 "does not exist" -- --screenshot /nonexistent/dir/shot.png
 check "screenshot not png"      2 "must end in .png" -- --screenshot shot.jpg
+check "report missing dir"      2 "cannot be written" -- --report /nonexistent/dir/run.jsonl
 if [[ $(id -u) -ne 0 ]]; then
     check "screenshot read-only" 2 "not writable" -- --screenshot "$ro/shot.png"
 else

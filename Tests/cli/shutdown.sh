@@ -16,10 +16,17 @@ app=${1:?usage: scripts/with-display Tests/cli/shutdown.sh PATH/TO/lifecycle-lab
 bound_ms=${SHUTDOWN_BOUND_MS:-100}
 grace_ms=2000   # LabApp.shutdownGrace
 passed=0 failed=0
-work=$(mktemp -d "${TMPDIR:-/tmp}/lifecycle-lab-shutdown.XXXXXX")
+# A private work folder (mktemp: a fresh name, mode 0700) that also holds the app's own
+# temporary and runtime folders, so nothing of a run lands in the shared /tmp, where parallel
+# runs and other users' files live; removed on any exit.
+work=$(mktemp -d "${TMPDIR:-/tmp}/lifecycle-lab-shutdown.XXXXXX") || { echo "shutdown.sh: cannot make a work folder" >&2; exit 1; }
+chmod 700 "$work"
+mkdir -m 700 "$work/tmp" "$work/run"
+export TMPDIR="$work/tmp" XDG_RUNTIME_DIR="$work/run"
 # Only this shell cleans up: a background subshell killed between its fork and its exec runs the
 # EXIT trap it inherited.
 trap '[[ $BASHPID == $$ ]] && rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 [[ -n "${DISPLAY:-}" ]] || { echo "shutdown.sh: needs a display (run it under scripts/with-display)" >&2; exit 1; }
 command -v xdotool >/dev/null || { echo "shutdown.sh: needs xdotool (apt-get install xdotool)" >&2; exit 1; }
 

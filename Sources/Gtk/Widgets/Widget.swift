@@ -50,6 +50,20 @@ public class Widget: Object {
         guard let root = gtk_widget_get_root(widget) else { return false }
         return UnsafeMutableRawPointer(root) == window.raw
     }
+    /// The widget's box in `window`'s surface coordinates (what an X client sees as the
+    /// window's own coordinates: the window's client-side decoration offset included), or `nil`
+    /// when it is not laid out inside `window`. Wraps `gtk_widget_compute_bounds` and
+    /// `gtk_native_get_surface_transform`.
+    public func bounds(in window: Window) -> (x: Double, y: Double, width: Double, height: Double)? {
+        var rect = graphene_rect_t()
+        guard isInside(window), gtk_widget_compute_bounds(widget, window.c(), &rect) != 0 else { return nil }
+        var dx = 0.0
+        var dy = 0.0
+        gtk_native_get_surface_transform(window.opaque, &dx, &dy)
+        return (
+            Double(rect.origin.x) + dx, Double(rect.origin.y) + dy, Double(rect.size.width), Double(rect.size.height)
+        )
+    }
     /// Removes the widget from its parent, whatever the parent is. Wraps `gtk_widget_unparent`.
     public func unparent() { if hasParent { gtk_widget_unparent(widget) } }
 
@@ -154,6 +168,16 @@ public class Widget: Object {
     /// Wraps `gtk_widget_grab_focus`.
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    /// Whether the keyboard focus is on this widget or inside it. Wraps `gtk_widget_has_focus`
+    /// and `gtk_widget_get_focus_child`.
+    public var containsFocus: Bool { gtk_widget_has_focus(widget) != 0 || gtk_widget_get_focus_child(widget) != nil }
+    /// Takes the keyboard focus from this widget or the one inside it that has it, if any: the
+    /// window keeps the session's focus, no widget of it has the keyboard's. Call it before
+    /// removing a widget that may hold the focus. Wraps `gtk_root_set_focus` with no widget.
+    public func releaseFocus() {
+        guard containsFocus, let root = gtk_widget_get_root(widget) else { return }
+        gtk_root_set_focus(root, nil)
+    }
     /// Activates the widget as a user would (a button emits `clicked`). Wraps `gtk_widget_activate`.
     @discardableResult
     public func activate() -> Bool { gtk_widget_activate(widget) != 0 }

@@ -33,10 +33,15 @@ extension ButtonScreen: ScenarioActuator {
 
 extension ScenarioDriver {
     /// Runs seed 001's repro, with L = ``LabTiming/workDuration``: t = 0 show the view and press
-    /// Action!, press again at L/10 and 2L/10, close the view at L/2; at 1.5L make `exec()`
-    /// throw, show the view and press once (it throws at 2.5L); close it at 2.75L, watch until
-    /// 2.9L. Readings are taken between actions (3L/10, 6L/10, 1.5L, 2.75L), well clear of
-    /// them, so a real main loop's latency does not change them.
+    /// Action!, press again at L/10 and 2L/10, close the view at L/2; once every exec has run
+    /// its L (1.3L after the third press), make `exec()` throw, show the view and press once
+    /// (it throws L later); close it 1.25L after that press, watch 0.15L more.
+    ///
+    /// Every wait is measured from the real time of the action (or exec start) it follows, and
+    /// readings are taken well clear of when an exec ends (L after its "exec #n start" line), so
+    /// a late main loop does not change them; where it was so late that the first exec ended
+    /// before the close was read, or the throwing exec had not run its L at the reading, the
+    /// run says its schedule did not hold instead of judging.
     /// - Parameters:
     ///   - screen: a fresh button screen with its view closed, built on this driver's context.
     ///   - actuator: shows, closes and presses; `nil` calls the screen directly.
@@ -44,41 +49,65 @@ extension ScenarioDriver {
     public func run(
         button screen: ButtonScreen, actuator: (any ScenarioActuator<ButtonAction>)? = nil, cleanUp: Bool = true
     ) async -> ScenarioVerdict {
+        await run(button: screen, judgedAs: screen.strategy, actuator: actuator, cleanUp: cleanUp)
+    }
+
+    /// The repro, judged against `row`'s outcome (tests judge one strategy's behaviour by
+    /// another's row to show a wrong behaviour fails).
+    func run(
+        button screen: ButtonScreen, judgedAs row: ButtonStrategyID, actuator: (any ScenarioActuator<ButtonAction>)?,
+        cleanUp: Bool
+    ) async -> ScenarioVerdict {
         let actuator = actuator ?? screen
-        let id = screen.strategy
+        let id = row
         let l = screen.timing.workDuration
         let run = ScenarioRun(context: context, pacer: pacer)
         run.begin()
+        let isExecStart: (String) -> Bool = { $0.hasPrefix("exec #") && $0.hasSuffix(" start") }
 
         await run.act(.setExecThrows(false), actuator)
         await run.act(.view(.show), actuator)
         let startedByAppear = screen.execsStarted
+        let firstPress = await run.act(.pressAction, actuator)
+        let firstExec = run.firstMessage(from: firstPress, where: isExecStart)
+        await run.wait(l / 10, after: firstPress)
         await run.act(.pressAction, actuator)
-        await run.wait(until: l / 10)
-        await run.act(.pressAction, actuator)
-        await run.wait(until: l / 5)
-        await run.act(.pressAction, actuator)
-        await run.wait(until: l * 3 / 10)
+        await run.wait(l / 5, after: firstPress)
+        let thirdPress = await run.act(.pressAction, actuator)
+        let lastExecStart = run.firstMessage(from: thirdPress, where: isExecStart) ?? thirdPress
+        await run.wait(l / 10, after: thirdPress)
         let runningAfterPresses = screen.execsRunning
-        await run.wait(until: l / 2)
+        await run.wait(l / 2, after: firstPress)
         await run.act(.view(.close), actuator)
-        await run.wait(until: l * 6 / 10)
+        let afterClose = await run.wait(l / 10, after: run.now)
         let runningAfterClose = screen.execsRunning
         let statesAfterClose = screen.liveViewStates
-        await run.wait(until: l * 3 / 2)
+        await run.wait(l * 13 / 10, after: lastExecStart)
         let startedPhaseA = screen.execsStarted
         let maxConcurrent = run.maxRunningAtOnce(named: "exec")
         let statesAfterWork = screen.liveViewStates
 
         await run.act(.setExecThrows(true), actuator)
         await run.act(.view(.show), actuator)
-        await run.act(.pressAction, actuator)
-        await run.wait(until: l * 11 / 4)
+        let throwingPress = await run.act(.pressAction, actuator)
+        let throwingExec = run.firstMessage(from: throwingPress, where: isExecStart) ?? throwingPress
+        let afterThrow = await run.wait(l * 5 / 4, after: throwingPress)
         let surfaced = screen.surfacedErrors.count
         let failedInRegistry = run.records.count { if case .failed = $0.state { true } else { false } }
         await run.act(.view(.close), actuator)
-        await run.wait(until: l * 29 / 10)
+        await run.wait(l * 3 / 20, after: run.now)
 
+        // The readings after the presses and after the close show what closing does only while
+        // the first exec still has work left; the later readings need every exec to have run its L.
+        let firstExecEnds = (firstExec ?? firstPress) + l
+        run.expectSchedule(
+            "the presses, the close and its reading came before the first exec's L ran out",
+            holds: afterClose + pacer.tolerance < firstExecEnds,
+            observed: "reading at t = \(run.offset(afterClose)), L ran out at t = \(run.offset(firstExecEnds))")
+        run.expectSchedule(
+            "the throwing exec had run its L at the reading",
+            holds: afterThrow >= throwingExec + l + pacer.tolerance,
+            observed: "reading at t = \(run.offset(afterThrow)), exec due at t = \(run.offset(throwingExec + l))")
         if id == .b3 {
             run.expect(
                 "first appear does nothing", expected: "0 execs", observed: "\(startedByAppear) execs",
@@ -115,7 +144,7 @@ extension ScenarioDriver {
         run.measure("errorsShown", Double(surfaced))
         run.measure("viewStatesAliveAfterClose", Double(statesAfterClose))
 
-        return await run.finish(screen, cleanUp: cleanUp)
+        return await run.finish(screen, judgedAs: AnyStrategyID(row), cleanUp: cleanUp)
     }
 }
 

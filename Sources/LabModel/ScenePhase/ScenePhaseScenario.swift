@@ -29,14 +29,21 @@ extension ScenePhaseScreen: ScenarioActuator {
 }
 
 extension ScenarioDriver {
-    /// Runs seed 003's repro, with P = ``LabTiming/pollInterval``: t = 0 show the view; 3.25P
-    /// minimize; 8.75P restore; 11.25P focus another window; 13.25P focus back; 13.75P close the
-    /// view; 14.25P minimize and 14.75P restore with the view closed; watch until 15.5P. With an
-    /// `onActive` reader (P2, and the seed's own, P4 and P5) it goes on: 15.5P focus another
-    /// window; 15.75P show the view; 16.25P focus back; 16.5P minimize; 16.75P close the view;
-    /// 17P restore; watch until 17.25P.
-    /// Actions and readings fall on quarter periods, away from every poll, so a real clock's
-    /// jitter does not change the counts.
+    /// Runs seed 003's repro, with P = ``LabTiming/pollInterval``: show the view; 3.25P after
+    /// its polling started, minimize; restore 8.75P after it started; 2.5P after the restore,
+    /// focus another window; 2P later focus back; close the view P/2 later, then minimize and
+    /// restore with the view closed; watch 0.75P more. With an `onActive` reader (P2, and the
+    /// seed's own, P4 and P5) it goes on: focus another window; P/4 later show the view; P/4
+    /// later focus back; P/2 later minimize; P/4 later close the view; P/4 later restore; watch
+    /// P/4 more.
+    ///
+    /// Each wait is measured from a real time (the polling loop's start, a window's real phase
+    /// change), and each count is judged against the ticks of the polling grid that really ran
+    /// in the real window between two moments: P1's one grid from the show, the readers' grid
+    /// restarted at every return to `.active`. A count can go either way only for a tick within
+    /// the clock's jitter of an edge, or due while the loop was late at that edge (a reading
+    /// taken late has seen every tick due by its schedule, maybe more). Phase times are the
+    /// scene's own phase changes.
     ///
     /// A session that cannot see a minimize (`detection`; Wayland with GTK < 4.12, SPEC §1) gets
     /// the same timeline without the minimize and restore steps, which it could neither report
@@ -53,13 +60,24 @@ extension ScenarioDriver {
         scenePhase screen: ScenePhaseScreen, actuator: (any ScenarioActuator<ScenePhaseAction>)? = nil,
         detection: ScenePhaseDetection = .everything, cleanUp: Bool = true
     ) async -> ScenarioVerdict {
-        precondition(screen.scene != nil, "run(scenePhase:) needs a screen with a window scene to minimize")
+        await run(
+            scenePhase: screen, judgedAs: screen.strategy, actuator: actuator, detection: detection, cleanUp: cleanUp)
+    }
+
+    /// The repro, judged against `row`'s outcome (tests judge one strategy's behaviour by
+    /// another's row to show a wrong behaviour fails).
+    func run(
+        scenePhase screen: ScenePhaseScreen, judgedAs row: ScenePhaseStrategyID,
+        actuator: (any ScenarioActuator<ScenePhaseAction>)?, detection: ScenePhaseDetection = .everything,
+        cleanUp: Bool
+    ) async -> ScenarioVerdict {
+        guard let scene = screen.scene else {
+            preconditionFailure("run(scenePhase:) needs a screen with a window scene to minimize")
+        }
         let actuator = actuator ?? screen
-        let id = screen.strategy
         let p = screen.timing.pollInterval
         // The repro starts from an active window: focusing it is set-up, before t = 0, so a slow
-        // first focus (a window manager's round trip, a first GL frame) cannot shift the poll grid
-        // the counts below are read against.
+        // first focus (a window manager's round trip, a first GL frame) is not part of the run.
         await actuator.perform(.window(.focus))
         await pacer.settle()
         let run = ScenarioRun(context: context, pacer: pacer)
@@ -67,57 +85,92 @@ extension ScenarioDriver {
         // The phases the window goes through: the seed's reader (P4, P5) resumes only on
         // .inactive → .active, so its restore depends on the path the toolkit reports.
         var phases: [(old: ScenePhase, new: ScenePhase)] = []
-        let phaseToken = screen.scene?.onChange { old, new in phases.append((old, new)) }
-        defer { phaseToken?.cancel() }
+        let phaseToken = scene.onChange { old, new in phases.append((old, new)) }
+        defer { phaseToken.cancel() }
         let seesMinimize = detection.canSeeMinimize
-        // What a session that cannot see a minimize does instead of minimizing: nothing, said in the log.
-        let minimizeOrNote: (WindowAction) async -> Void = { [context] action in
-            if seesMinimize {
-                await run.act(.window(action), actuator)
-            } else {
-                context.log.append(.message("\(action): left out, this session cannot see a minimize"))
-            }
+        var missedPhases: [String] = []
+        var lastDue = run.now
+        // A window action's real time is the scene's phase change it led to. Work queued before
+        // the action may have waited as long as the action itself was late (its `due`).
+        func window(_ action: WindowAction) async -> Moment {
+            let requested = run.now
+            let lateness = max(.zero, requested - lastDue)
+            let delivered = await run.act(.window(action), actuator)
+            let changed = run.phaseChange(of: scene.name, to: action.resultingPhase, from: requested)
+            if changed == nil, scene.phase != action.resultingPhase { missedPhases.append("\(action)") }
+            let at = changed ?? delivered
+            return Moment(due: at - lateness, at: at)
         }
+        // A minimize or restore, or, in a session that cannot see one, nothing (said in the log):
+        // the timeline goes on from now.
+        func minimizeOrNote(_ action: WindowAction) async -> Moment {
+            guard seesMinimize else {
+                context.log.append(.message("\(action): left out, this session cannot see a minimize"))
+                return .exact(run.now)
+            }
+            return await window(action)
+        }
+        // A view action: when it was asked for (work it starts comes after) and delivered.
+        func view(_ action: ViewAction) async -> (requested: Duration, at: Duration) {
+            let requested = run.now
+            return (requested, await run.act(.view(action), actuator))
+        }
+        @discardableResult
+        func pass(_ delay: Duration, after anchor: Duration) async -> Moment {
+            let moment = await run.pass(delay, after: anchor)
+            lastDue = moment.due
+            return moment
+        }
+        // The polling loop started by the step that began at `time`, if any.
+        func pollingStart(from time: Duration) -> Duration? { screen.pollingStarts.first { $0 >= time } }
 
-        await run.act(.view(.show), actuator)
-        await run.wait(until: p / 4)
+        let shown = await view(.show)
+        let firstGrid = pollingStart(from: shown.requested)
+        let grid = firstGrid ?? shown.at
+        let afterOpen = await pass(p / 4, after: shown.at)
         let loadsAfterOpen = screen.loads
         let holdingAfterOpen = screen.isHoldingSideEffect
-        await run.wait(until: p * 13 / 4)
+        let beforeMinimize = await pass(p * 13 / 4, after: grid)
         let pollsBeforeMinimize = screen.polls
-        await minimizeOrNote(.minimize)
-        await run.wait(until: p * 15 / 4)
+        let minimized = await minimizeOrNote(.minimize)
+        await pass(p / 2, after: minimized.at)
         let holdingInBackground = screen.isHoldingSideEffect
-        await run.wait(until: p * 35 / 4)
+        let beforeRestore = await pass(p * 35 / 4, after: grid)
         let pollsInBackground = screen.pollsInBackground
         let pollsAtRestore = screen.polls
         let phasesBeforeRestore = phases.count
-        await minimizeOrNote(.restore)
-        await run.wait(until: p * 37 / 4)
-        let restorePath = phases.dropFirst(phasesBeforeRestore)
-        let restoreViaInactive = restorePath.contains { $0.old == .background && $0.new == .inactive }
+        let restoreRequested = run.now
+        let restored = await minimizeOrNote(.restore)
+        let afterRestore = await pass(p / 2, after: restored.at)
+        let restartedGrid = pollingStart(from: restoreRequested)
+        let restoreViaInactive = phases.dropFirst(phasesBeforeRestore).contains {
+            $0.old == .background && $0.new == .inactive
+        }
         let loadsAfterRestore = screen.loads
         let holdingAfterRestore = screen.isHoldingSideEffect
-        await run.wait(until: p * 45 / 4)
+        let afterRestoreWindow = await pass(p * 5 / 2, after: restored.at)
         let pollsAfterRestore = screen.polls - pollsAtRestore
         let loadsBeforeFocusLoss = screen.loads
-        await run.act(.window(.focusElsewhere), actuator)
-        await run.wait(until: p * 47 / 4)
+        let unfocused = await window(.focusElsewhere)
+        await pass(p / 2, after: unfocused.at)
         let holdingWhileInactive = screen.isHoldingSideEffect
-        await run.wait(until: p * 53 / 4)
+        let beforeFocus = await pass(p * 2, after: unfocused.at)
         let pollsWhileInactive = screen.pollsWhileInactive
-        await run.act(.window(.focus), actuator)
-        await run.wait(until: p * 55 / 4)
+        let focusRequested = run.now
+        let focused = await window(.focus)
+        let afterFocus = await pass(p / 2, after: focused.at)
+        let refocusedGrid = pollingStart(from: focusRequested)
         let loadsAfterFocus = screen.loads
-        await run.act(.view(.close), actuator)
-        await run.wait(until: p * 57 / 4)
+        let closed = await view(.close)
+        await pass(p / 2, after: closed.at)
         let holdingAfterClose = screen.isHoldingSideEffect
         let loadsAtClose = screen.loads
         let pollsAtClose = screen.polls
-        await minimizeOrNote(.minimize)
-        await run.wait(until: p * 59 / 4)
-        await minimizeOrNote(.restore)
-        await run.wait(until: p * 31 / 2)
+        let gridsStarted = screen.pollingStarts.count { $0 >= shown.requested && $0 <= closed.at }
+        let minimizedClosed = await minimizeOrNote(.minimize)
+        await pass(p / 2, after: minimizedClosed.at)
+        let restoredClosed = await minimizeOrNote(.restore)
+        await pass(p * 3 / 4, after: restoredClosed.at)
         let activityWhileClosed = screen.loads - loadsAtClose + screen.polls - pollsAtClose
 
         // P2 beside the seed's reader (P4, P5): a view shown in an unfocused window, then closed
@@ -125,46 +178,86 @@ extension ScenarioDriver {
         // P3 stop above.
         let readers: [ScenePhaseStrategyID] = [.p2, .p4, .p5]
         var tail: (loadsShownInactive: Int, loadsAtFocus: Int, inactiveCallsToClose: Int)?
-        if readers.contains(id) && seesMinimize {
-            await run.act(.window(.focusElsewhere), actuator)
-            await run.wait(until: p * 63 / 4)
+        if readers.contains(row) && seesMinimize {
+            let unfocusedAgain = await window(.focusElsewhere)
+            await pass(p / 4, after: unfocusedAgain.at)
             let loadsBeforeShow = screen.loads
-            await run.act(.view(.show), actuator)
-            await run.wait(until: p * 16)
+            let shownInactive = await view(.show)
+            await pass(p / 4, after: shownInactive.at)
             let loadsShownInactive = screen.loads - loadsBeforeShow
-            await run.act(.window(.focus), actuator)
-            await run.wait(until: p * 33 / 2)
+            let focusedAgain = await window(.focus)
+            await pass(p / 2, after: focusedAgain.at)
             let loadsAtFocus = screen.loads - loadsBeforeShow - loadsShownInactive
             let inactiveBefore = screen.inactiveCalls
-            await run.act(.window(.minimize), actuator)
-            await run.wait(until: p * 67 / 4)
-            await run.act(.view(.close), actuator)
-            await run.wait(until: p * 17)
+            let minimizedAgain = await window(.minimize)
+            await pass(p / 4, after: minimizedAgain.at)
+            let closedMinimized = await view(.close)
+            await pass(p / 4, after: closedMinimized.at)
             tail = (loadsShownInactive, loadsAtFocus, screen.inactiveCalls - inactiveBefore)
-            await run.act(.window(.restore), actuator)
-            await run.wait(until: p * 69 / 4)
+            let restoredAgain = await window(.restore)
+            await pass(p / 4, after: restoredAgain.at)
         }
 
-        let bug = id == .p1
+        let bug = row == .p1
         // The seed's reader misses a return straight from .background to .active.
-        let literal = id == .p4 || id == .p5
-        let missesRestore = literal && !restoreViaInactive
+        let literal = row == .p4 || row == .p5
+        let missesRestore = seesMinimize && literal && !restoreViaInactive
+        run.expectSchedule(
+            "the window reached every phase the repro asked for",
+            holds: missedPhases.isEmpty,
+            observed: missedPhases.isEmpty
+                ? "all reached" : "not reached after: \(missedPhases.joined(separator: ", "))")
         run.expect("loads at open", count: loadsAfterOpen, equals: 1)
         run.expect("side effect held while shown", holds: holdingAfterOpen, expected: true)
+        // Polling starts with the view (and, for the others than P1, again at each return to
+        // active): a loop started between the step and the reading after it.
+        func started(_ start: Duration?, from: Duration, by reading: Moment) -> Bool {
+            start.map { $0 >= from && $0 <= reading.at } ?? false
+        }
         run.expect(
-            seesMinimize ? "polls before minimizing" : "polls in the first 3.25P", count: pollsBeforeMinimize, equals: 3
-        )
+            "polling started with the view", holds: started(firstGrid, from: shown.requested, by: afterOpen),
+            expected: true)
+        run.expect(
+            seesMinimize ? "polls before minimizing" : "polls in the first 3.25P", count: pollsBeforeMinimize,
+            within: run.ticks(of: grid, every: p, after: .exact(grid), upTo: beforeMinimize),
+            note: "ticks since the show")
         if seesMinimize {
             run.measure("restoreViaInactive", restoreViaInactive ? 1 : 0)
-            expectMinimizeSpan(
-                run, bug: bug, missesRestore: missesRestore, holdingInBackground: holdingInBackground,
-                pollsInBackground: pollsInBackground, loadsAfterRestore: loadsAfterRestore,
-                holdingAfterRestore: holdingAfterRestore, pollsAfterRestore: pollsAfterRestore)
+            run.expect(
+                "side effect held while minimized", holds: holdingInBackground, expected: bug,
+                note: bug ? "the bug" : nil)
+            run.expect(
+                "polls while minimized", count: pollsInBackground,
+                within: bug ? run.ticks(of: grid, every: p, after: minimized, upTo: beforeRestore) : 0...0,
+                note: bug ? "keeps polling" : nil)
+            run.expect(
+                "loads after restoring", count: loadsAfterRestore, equals: bug || missesRestore ? 1 : 2,
+                note: bug ? "no reload" : missesRestore ? "missed: no inactive → active" : "reloads at once")
+            run.expect(
+                "side effect held after restoring", holds: holdingAfterRestore, expected: !missesRestore,
+                note: missesRestore ? "missed" : nil)
+            if !bug {
+                run.expect(
+                    "polling restarted at the restore",
+                    holds: started(restartedGrid, from: restoreRequested, by: afterRestore),
+                    expected: !missesRestore, note: missesRestore ? "missed" : nil)
+            }
+            // P1 polls on the grid it started at the show; the others on the one they restarted.
+            run.expect(
+                "polls in the 2.5P after restoring", count: pollsAfterRestore,
+                within: missesRestore
+                    ? 0...0
+                    : run.ticks(
+                        of: bug ? grid : (restartedGrid ?? restored.at), every: p, after: beforeRestore,
+                        upTo: afterRestoreWindow),
+                note: bug ? "never stopped" : missesRestore ? "not restarted" : "restarted")
         }
         run.expect(
             "side effect held while another window has focus", holds: holdingWhileInactive, expected: bug,
             note: bug ? "the bug" : nil)
-        run.expect("polls while another window has focus", count: pollsWhileInactive, equals: bug ? 2 : 0)
+        run.expect(
+            "polls while another window has focus", count: pollsWhileInactive,
+            within: bug ? run.ticks(of: grid, every: p, after: unfocused, upTo: beforeFocus) : 0...0)
         if seesMinimize {
             // The seed's reader, having missed the restore, resumes here (inactive → active).
             run.expect("loads after focusing back", count: loadsAfterFocus, equals: bug ? 1 : missesRestore ? 2 : 3)
@@ -172,6 +265,17 @@ extension ScenarioDriver {
             run.expect(
                 "loads on focusing back", count: loadsAfterFocus - loadsBeforeFocusLoss, equals: bug ? 0 : 1,
                 note: bug ? "no reload" : "reloads at once")
+        }
+        if bug {
+            run.expect("polling loops started", count: gridsStarted, equals: 1, note: "never stopped")
+        } else {
+            run.expect(
+                "polling restarted at focusing back",
+                holds: started(refocusedGrid, from: focusRequested, by: afterFocus), expected: true)
+            let restartedAtRestore = seesMinimize && !missesRestore
+            run.expect(
+                "polling loops started", count: gridsStarted, equals: restartedAtRestore ? 3 : 2,
+                note: restartedAtRestore ? "show, restore, focus" : "show, focus")
         }
         run.expect("side effect held after closing the view", holds: holdingAfterClose, expected: false)
         run.expect("loads and polls while the view is closed", count: activityWhileClosed, equals: 0)
@@ -186,12 +290,12 @@ extension ScenarioDriver {
                 "onInactive calls from minimizing to closing while minimized", count: tail.inactiveCallsToClose,
                 equals: literal ? 2 : 1, note: literal ? "twice in a row" : "never twice in a row")
         }
-        if id == .p5 {
+        if row == .p5 {
             let showings = tail == nil ? 1 : 2
             run.expect(
                 "onActive calls made before the view appeared", count: screen.activeCallsBeforeAppear,
                 equals: showings, note: "at willAppear, \(showings == 1 ? "its showing" : "both showings")")
-        } else if readers.contains(id) {
+        } else if readers.contains(row) {
             run.expect("onActive calls made before the view appeared", count: screen.activeCallsBeforeAppear, equals: 0)
         }
         run.expectFlags(orphan: false, retainsOwner: false)
@@ -203,31 +307,7 @@ extension ScenarioDriver {
         run.measure("sideEffectHeldInBackground", holdingInBackground ? 1 : 0)
         run.measure("canSeeMinimize", seesMinimize ? 1 : 0)
 
-        return await run.finish(screen, cleanUp: cleanUp)
-    }
-}
-
-extension ScenarioDriver {
-    /// SPEC §4's P rows over the minimize and restore (SPEC §1: minimize → `.background`), for
-    /// a session that can see a minimize.
-    fileprivate func expectMinimizeSpan(
-        _ run: ScenarioRun, bug: Bool, missesRestore: Bool, holdingInBackground: Bool, pollsInBackground: Int,
-        loadsAfterRestore: Int, holdingAfterRestore: Bool, pollsAfterRestore: Int
-    ) {
-        run.expect(
-            "side effect held while minimized", holds: holdingInBackground, expected: bug, note: bug ? "the bug" : nil)
-        run.expect(
-            "polls while minimized", count: pollsInBackground, equals: bug ? 5 : 0, note: bug ? "keeps polling" : nil)
-        run.expect(
-            "loads after restoring", count: loadsAfterRestore, equals: bug || missesRestore ? 1 : 2,
-            note: bug ? "no reload" : missesRestore ? "missed: no inactive → active" : "reloads at once")
-        run.expect(
-            "side effect held after restoring", holds: holdingAfterRestore, expected: !missesRestore,
-            note: missesRestore ? "missed" : nil)
-        // P1 polls on its old grid (9P, 10P, 11P); P2/P3 restarted at 8.75P (9.75P, 10.75P).
-        run.expect(
-            "polls in the 2.5P after restoring", count: pollsAfterRestore, equals: bug ? 3 : missesRestore ? 0 : 2,
-            note: bug ? "never stopped" : missesRestore ? "not restarted" : "restarted")
+        return await run.finish(screen, judgedAs: AnyStrategyID(row), cleanUp: cleanUp)
     }
 }
 

@@ -40,6 +40,9 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
     public private(set) var activeCallsBeforeAppear = 0
     /// Calls of the strategy's `onInactive` so far (P2, P4, P5); two in a row is the seed's reader.
     public private(set) var inactiveCalls = 0
+    /// Context times at which a polling loop started (it polls P, 2P … after each; the last
+    /// 1,000 or so): when the poll timer really started, for the scenario's judgement.
+    public private(set) var pollingStarts: [Duration] = []
 
     /// Makes the screen with its view closed.
     /// - Parameters:
@@ -84,6 +87,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
     /// runs to the next multiple of P from the start, so a late wake-up does not push every
     /// later poll back.
     func pollForever() async throws {
+        pollingStarts.appendBounded(context.now)
         try await Self.repeatEvery(timing.pollInterval, on: context.clock) { self.poll() }
     }
 

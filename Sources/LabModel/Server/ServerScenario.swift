@@ -36,7 +36,9 @@ extension ScenarioDriver {
     /// Runs seed 004's repro, with U = ``LabTiming/pollInterval`` (1 s × scale) and the screen's
     /// first two servers A and B: t = 0 show the view (listening to A); U: A posts "Signed In";
     /// 2U: pick B; 3U: A posts "Maintenance"; 4U: B posts "Online"; 5U: close the view; watch
-    /// until 6U. Each reading is taken U/2 after its action.
+    /// until 6U. Each reading is taken U/2 after its action, and each action U after the one
+    /// before, measured from the real time it happened; I1's outcome has no clock in it (which
+    /// listener is live, what the label says), so a late loop only stretches the run.
     /// - Parameters:
     ///   - screen: a fresh server screen with its view closed, A picked, at least two servers.
     ///   - actuator: opens, closes and picks; `nil` calls the screen directly.
@@ -52,33 +54,33 @@ extension ScenarioDriver {
         run.begin()
 
         await run.act(.pick(a), actuator)
-        await run.act(.view(.show), actuator)
-        await run.wait(until: u / 2)
+        let shown = await run.act(.view(.show), actuator)
+        await run.wait(u / 2, after: shown)
         let listenersAfterOpen = screen.listenerCount
-        await run.wait(until: u)
-        await run.act(.post("Signed In", to: a), actuator)
-        await run.wait(until: u * 3 / 2)
+        await run.wait(u, after: shown)
+        let postedByA = await run.act(.post("Signed In", to: a), actuator)
+        await run.wait(u / 2, after: postedByA)
         let labelFromA = screen.label
-        await run.wait(until: u * 2)
-        await run.act(.pick(b), actuator)
-        await run.wait(until: u * 5 / 2)
+        await run.wait(u, after: postedByA)
+        let switched = await run.act(.pick(b), actuator)
+        await run.wait(u / 2, after: switched)
         let listenersAfterSwitch = screen.listenerCount
         let listenersOfA = screen.center.listenerCount(for: a)
         let liveListenTasks = run.liveRecords.count
         let firstListener = run.records.first
-        await run.wait(until: u * 3)
-        await run.act(.post("Maintenance", to: a), actuator)
-        await run.wait(until: u * 7 / 2)
+        await run.wait(u, after: switched)
+        let postedByOld = await run.act(.post("Maintenance", to: a), actuator)
+        await run.wait(u / 2, after: postedByOld)
         let labelAfterOldPost = screen.label
-        await run.wait(until: u * 4)
-        await run.act(.post("Online", to: b), actuator)
-        await run.wait(until: u * 9 / 2)
+        await run.wait(u, after: postedByOld)
+        let postedByNew = await run.act(.post("Online", to: b), actuator)
+        await run.wait(u / 2, after: postedByNew)
         let labelAfterNewPost = screen.label
-        await run.wait(until: u * 5)
-        await run.act(.view(.close), actuator)
-        await run.wait(until: u * 11 / 2)
+        await run.wait(u, after: postedByNew)
+        let closed = await run.act(.view(.close), actuator)
+        await run.wait(u / 2, after: closed)
         let listenersAfterClose = screen.listenerCount
-        await run.wait(until: u * 6)
+        await run.wait(u, after: closed)
 
         run.expect("live listeners after opening", count: listenersAfterOpen, equals: 1)
         run.expect("label after A posts", expected: "Signed In", observed: labelFromA, labelFromA == "Signed In")

@@ -37,6 +37,7 @@ public final class LabApp {
     private var shuttingDown = false
     private var signalSources: [SourceHandleBox] = []
     private var frameTrace: FrameTrace?
+    private var report: RunReport?
 
     /// The renderer decided at start-up (see ``RendererChoice``); `nil` in a process that did not
     /// start through ``main(arguments:)`` (tests), which leaves GTK's choice.
@@ -116,6 +117,10 @@ public final class LabApp {
         frameTrace?.start(window: window.window)
         if let pair = options.compareChoice { window.openCompare(left: pair[0], right: pair[1]) }
         installShutdownSignals()
+        if let path = options.report, let report = RunReport(path: path) {
+            report.install(app: self, window: window, environment: environment)
+            self.report = report
+        }
         startStubbornTaskIfAsked()
         if getenv("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil {
             // Benchmark hook (`app.startup`): print when the first frame was painted, then quit.
@@ -165,8 +170,10 @@ public final class LabApp {
 
     // MARK: Scenario and screenshot modes
 
-    /// A pacer on the real clock whose tolerance scales with D (a main loop jitters by a few
-    /// milliseconds; D/10 still keeps T1's D and T2's 1.5 D far apart at any scale).
+    /// A pacer on the real clock whose jitter allowance scales with D: a timer on a busy main
+    /// loop wakes a few (under load tens of) milliseconds late, and D/10 still keeps T1's and
+    /// T2's second hides (D/2 apart) far apart at any scale. A late run needs no allowance:
+    /// the scenarios judge against the real times of their actions.
     public static func realTimePacer(clock: any Clock<Duration>, timing: LabTiming) -> ScenarioPacer {
         let tolerance = max(timing.toastDuration / 10, .milliseconds(20))
         return ScenarioPacer.realTime(clock: clock, tolerance: tolerance)
@@ -295,6 +302,8 @@ public final class LabApp {
             return
         }
         shuttingDown = true
+        report?.finish(reason: reason)
+        report = nil
         // The main context's and, while the compare window is open, its two sides'.
         let registries = [environment.context.registry] + (mainWindow?.compareWindow?.registries ?? [])
         let started = ContinuousClock.now

@@ -32,6 +32,8 @@ public struct LaunchOptions: Sendable, Hashable {
     public var screenshot: String?
     /// `--compare ID,ID`: two toast strategies side by side in the compare window, as typed.
     public var compare: String?
+    /// `--report FILE`: write what the app does as JSON lines to this file (see ``RunReport``).
+    public var report: String?
 
     public init() {}
 
@@ -81,6 +83,14 @@ public struct LaunchOptions: Sendable, Hashable {
                     ["strategies": compareList])
             },
             keyPath: \.compare),
+        Option(
+            name: "--report", valueName: "FILE",
+            help: {
+                tr(
+                    "Write what the app does to FILE as JSON lines, for tools that drive it from outside: scene phases and lifecycle events with monotonic times, where its buttons are, and on SIGUSR1 and at exit its tasks, GLib closures and trimmed memory."
+                )
+            },
+            keyPath: \.report),
     ]
 
     static let validOptions = (options.map(\.name) + ["--help", "--version"]).joined(separator: ", ")
@@ -275,6 +285,8 @@ public struct LaunchOptions: Sendable, Hashable {
         }
         if let screenshot { try Self.checkWritable(screenshot) }
         if let compare { try validateCompare(compare) }
+        // Last: checking a report file creates it, so every other check has passed by then.
+        if let report { try Self.checkReportWritable(report) }
     }
 
     private func validateCompare(_ compare: String) throws(Stop) {
@@ -311,6 +323,15 @@ public struct LaunchOptions: Sendable, Hashable {
 
     static func strategyList(_ ids: [AnyStrategyID]) -> String {
         ids.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// A report file must be one we can create or append to.
+    static func checkReportWritable(_ path: String) throws(Stop) {
+        let fd = open(path, O_CREAT | O_WRONLY | O_APPEND, 0o644)
+        guard fd >= 0 else {
+            throw .invalid("report file '\(path)' cannot be written; valid: a file in an existing, writable folder")
+        }
+        close(fd)
     }
 
     /// A screenshot path must end in .png and sit in an existing folder we may write to.

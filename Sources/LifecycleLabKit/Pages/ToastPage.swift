@@ -50,6 +50,9 @@ public final class ToastPage: LabPage {
     private let environment: LabEnvironment
     private var screenToken: ObservationToken?
     private var ticker: SourceHandle?
+    /// Whether the status line's 100 ms ticker runs (while a toast is shown; it stops at its
+    /// next tick after the hide). Tests wait for it before counting GLib closures.
+    public var isTicking: Bool { ticker != nil }
 
     /// Builds the page with T1.
     public convenience init(environment: LabEnvironment) {

@@ -38,6 +38,10 @@ final class WidgetHost<Hosted: HostedView>: ViewHost {
     func dismiss(_ view: Hosted) {
         guard let index = shown.firstIndex(where: { $0.view === view }) else { return }
         let entry = shown.remove(at: index)
+        // A focused button of the view (Action! just clicked) must not go with the focus: GTK
+        // 4.8 then reports a critical at the next key event (seen: Ctrl+3 switching the
+        // strategy right after a click on Action!).
+        entry.widget.releaseFocus()
         container.remove(entry.widget)  // unmaps now: the node disappears
         entry.binding.detach()
     }

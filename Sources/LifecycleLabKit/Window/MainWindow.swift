@@ -18,6 +18,8 @@ public final class MainWindow {
     /// The page stack. Each of its pages is a holder (a one-cell grid) named after the page,
     /// which gets the page's widgets when the page is built.
     public let stack: Stack
+    /// The page switcher in the header bar.
+    public let switcher: StackSwitcher
     /// The primary menu button.
     public let menuButton: MenuButton
     /// The "Strategy: T1" label in the header bar.
@@ -78,7 +80,9 @@ public final class MainWindow {
         // The header bar must be in before the window is shown (GTK re-creates a shown
         // window to give it one).
         let header = HeaderBar()
-        header.setTitleWidget(StackSwitcher(stack: stack))
+        let switcher = StackSwitcher(stack: stack)
+        header.setTitleWidget(switcher)
+        self.switcher = switcher
         let menuButton = MenuButton()
         menuButton.setIconName("open-menu-symbolic")
         menuButton.tooltip = tr("Main menu")

@@ -1,5 +1,5 @@
 /// How a scenario run moves through time: how to let time pass, how to let pending work run,
-/// and how close an observed time must be to the spec's.
+/// and how much jitter the clock has.
 ///
 /// Headless tests drive a test clock (each advance fires the timers due, in order); the app
 /// sleeps on a real, scaled clock.
@@ -13,14 +13,17 @@
 /// let pacer = ScenarioPacer.realTime(clock: ContinuousClock())
 /// ```
 public struct ScenarioPacer: Sendable {
-    /// How far an observed time may be from the spec's and still match.
+    /// The clock's own jitter: how far an outcome may be from the time derived from the real
+    /// times of what it follows (a timer waking a little late) and still match. Lateness of the
+    /// run itself (a wait that overslept, a press delivered late) needs none: every check is
+    /// made against the real times of the actions (see ``ScenarioDriver``).
     public var tolerance: Duration
     private let advanceBy: @MainActor @Sendable (Duration) async -> Void
     private let settleWork: @MainActor @Sendable () async -> Void
 
     /// Makes a pacer from two operations.
     /// - Parameters:
-    ///   - tolerance: how far an observed time may be from the expected one.
+    ///   - tolerance: the clock's jitter (see ``tolerance``).
     ///   - advance: lets `duration` pass on the context's clock, running whatever falls due.
     ///   - settle: lets work already due run (cancelled actions return, new tasks reach their first sleep).
     public init(
@@ -37,7 +40,7 @@ public struct ScenarioPacer: Sendable {
     /// main loop runs what is due. Use it with the same clock the context was made with.
     /// - Parameters:
     ///   - clock: the context's clock.
-    ///   - tolerance: how late or early an event may be; real main loops jitter.
+    ///   - tolerance: the clock's jitter: how late a timer may wake on a busy main loop.
     ///   - settleTime: how long a settle waits for due work.
     public static func realTime(
         clock: any Clock<Duration>, tolerance: Duration = .milliseconds(150), settleTime: Duration = .milliseconds(20)

@@ -1,6 +1,26 @@
 internal import LifecycleTasks
 
+/// A moment of a run: when it was due by the run's schedule, and when it really came (later on
+/// a late loop). For an edge that is not a wait (a phase change), `due` is the earliest time
+/// work queued before it could still have been waiting.
+struct Moment {
+    var due: Duration
+    var at: Duration
+
+    /// A moment that came exactly when due (a timer's start, a test clock's instant).
+    static func exact(_ time: Duration) -> Moment { Moment(due: time, at: time) }
+}
+
 /// The bookkeeping of one scenario run: its clock origin, log, flags and checks.
+///
+/// A run judges behaviour, not the main loop's punctuality. Every action records when it
+/// really happened (``act(_:_:)`` returns that context time), every wait is measured from a
+/// real time (``wait(_:after:)``), and every time check compares an outcome with the real time
+/// of what it follows: "the second hide comes D after the first show's timer really started",
+/// not "at t = D". The pacer's tolerance is left for the clock's own jitter (a wake-up a few
+/// milliseconds late). Where lateness broke the repro itself (the second toast shown after
+/// the first one's D ran out, so T1's stale timer has nothing left to hide), the run says its
+/// schedule did not hold (``ScenarioVerdict/scheduleHeld``) rather than judge the strategy.
 @MainActor
 final class ScenarioRun {
     private struct FlagKey: Hashable {
@@ -17,6 +37,8 @@ final class ScenarioRun {
     private var checks: [ScenarioVerdict.Check] = []
     private var measurements: [String: Double] = [:]
     private var messageTimes: [(time: Duration, text: String)] = []
+    private var phaseChanges: [(time: Duration, scene: String, phase: ScenePhase)] = []
+    private var scheduleHeld = true
     /// Per task of the run: its name, start, and when it was asked to stop or ended.
     private var spans: [TaskID: (name: String, start: Duration, stop: Duration?)] = [:]
     private var tokens: [ObservationToken] = []
@@ -48,6 +70,8 @@ final class ScenarioRun {
                     self.spans[id] = (name, event.time, nil)
                 case .taskCancelRequested(let id), .taskEnded(let id, _):
                     if self.spans[id]?.stop == nil { self.spans[id]?.stop = event.time }
+                case .scenePhase(let scene, _, let new):
+                    self.phaseChanges.append((event.time, scene, new))
                 default:
                     break
                 }
@@ -63,40 +87,74 @@ final class ScenarioRun {
     /// This run's live records, by id.
     var liveRecords: [TaskRecord] { context.registry.liveRecords.filter { $0.id.rawValue >= firstTask } }
 
-    /// Does `action` at the current time, then lets its effects settle.
-    func act<Action>(_ action: Action, _ actuator: any ScenarioActuator<Action>) async {
+    /// The context's time now (a reading's real time).
+    var now: Duration { context.now }
+
+    /// Does `action` now, then lets its effects settle.
+    /// - Returns: the context time the action was delivered (the actuator returned: a click has
+    ///   run its handler, a window action has seen its phase), before the settle.
+    @discardableResult
+    func act<Action>(_ action: Action, _ actuator: any ScenarioActuator<Action>) async -> Duration {
         await Self.act(action, actuator, runs: [self])
     }
 
-    /// Lets time pass until `offset` after t = 0, then settles.
-    func wait(until offset: Duration) async {
-        await Self.wait(until: offset, runs: [self])
+    /// Lets time pass until `delay` after `anchor` (a real time: an action's, a timer's start),
+    /// then settles. Already past (the loop was late): only settles.
+    /// - Returns: the context time after the settle, when the caller takes its readings.
+    @discardableResult
+    func wait(_ delay: Duration, after anchor: Duration) async -> Duration {
+        await pass(delay, after: anchor).at
+    }
+
+    /// ``wait(_:after:)``, returning also when the wait was due: on a late loop a reading
+    /// taken at `at` has seen every timer due by `due`, and maybe some due up to `at`.
+    func pass(_ delay: Duration, after anchor: Duration) async -> Moment {
+        await Self.pass(delay, after: anchor, runs: [self])
     }
 
     /// Does `action` once for `runs` in lockstep (compare mode: one run per side, their contexts
     /// on one clock, begun at the same moment): every run logs it at the same moment, `actuator`
     /// performs it on every side in the same turn, one settle, then every run checks its flags.
     /// With one run this is ``act(_:_:)``.
-    static func act<Action>(_ action: Action, _ actuator: any ScenarioActuator<Action>, runs: [ScenarioRun]) async {
+    /// - Returns: the clock's time the action was delivered on every side, before the settle.
+    @discardableResult
+    static func act<Action>(_ action: Action, _ actuator: any ScenarioActuator<Action>, runs: [ScenarioRun]) async
+        -> Duration
+    {
         for run in runs { run.lines.append(.init(t: run.offset(run.context.now), text: "▶ \(action)")) }
         await actuator.perform(action)
+        let delivered = runs[0].context.now
         await runs[0].pacer.settle()
         for run in runs { run.checkpoint() }
+        return delivered
     }
 
-    /// Lets time pass until `offset` after t = 0 of `runs` (in lockstep, on one clock), then
-    /// settles. With one run this is ``wait(until:)``.
-    static func wait(until offset: Duration, runs: [ScenarioRun]) async {
+    /// Lets time pass until `delay` after `anchor` (a real time on the clock `runs` share), then
+    /// settles; already past: only settles. With one run this is ``pass(_:after:)``.
+    /// - Returns: when the wait was due and when the readings after it are taken.
+    static func pass(_ delay: Duration, after anchor: Duration, runs: [ScenarioRun]) async -> Moment {
         let first = runs[0]
-        let delta = first.start + offset - first.context.now
-        if delta > .zero { await first.pacer.advance(by: delta) }
+        let due = anchor + delay
+        let remaining = due - first.context.now
+        if remaining > .zero { await first.pacer.advance(by: remaining) }
         await first.pacer.settle()
         for run in runs { run.checkpoint() }
+        return Moment(due: due, at: first.context.now)
     }
 
-    /// Times of the strategy's log lines equal to `text`, as durations since t = 0.
+    /// The first strategy log line at or after `time` for which `matches` holds, and its time.
+    func firstMessage(from time: Duration, where matches: (String) -> Bool) -> Duration? {
+        messageTimes.first { $0.time >= time && matches($0.text) }?.time
+    }
+
+    /// When the scene named `scene` first changed to `phase` at or after `time`.
+    func phaseChange(of scene: String, to phase: ScenePhase, from time: Duration) -> Duration? {
+        phaseChanges.first { $0.time >= time && $0.scene == scene && $0.phase == phase }?.time
+    }
+
+    /// Context times of the strategy's log lines equal to `text`.
     func messages(_ text: String) -> [Duration] {
-        messageTimes.filter { $0.text == text }.map { $0.time - start }
+        messageTimes.filter { $0.text == text }.map(\.time)
     }
 
     func measure(_ name: String, _ value: Double) { measurements[name] = value }
@@ -129,25 +187,74 @@ final class ScenarioRun {
             observed == expected)
     }
 
-    func expectTime(_ name: String, at expected: Duration, observed: Double?, expectedText: String? = nil) {
-        let text = "t = \(expected.roundedSeconds)" + (expectedText.map { " (\($0))" } ?? "")
+    /// An outcome that must happen at `expected` (a context time derived from real ones: an
+    /// action's, a timer's start, plus a spec duration), within the clock's jitter.
+    /// - Parameter reason: how `expected` was derived, in the spec's words ("D after the
+    ///   second show's timer started").
+    func expectTime(_ name: String, at expected: Duration, observed: Duration?, reason: String) {
+        let text = "t = \(offset(expected)) (\(reason))"
         guard let observed else {
             expect(name, expected: text, observed: "never", false)
             return
         }
-        expect(
-            name, expected: text, observed: "t = \(observed)",
-            abs(observed - expected.roundedSeconds) <= pacer.tolerance.roundedSeconds)
+        expect(name, expected: text, observed: "t = \(offset(observed))", isWithinJitter(observed, of: expected))
     }
 
-    func expectTimes(_ name: String, at expected: [Duration], observed: [Duration]) {
-        let tolerance = pacer.tolerance
+    /// Outcomes that must happen exactly at `expected` (context times), each within the clock's jitter.
+    func expectTimes(_ name: String, at expected: [(time: Duration, reason: String)], observed: [Duration]) {
         let matches =
             expected.count == observed.count
-            && zip(expected, observed).allSatisfy { e, o in abs((o - e).roundedSeconds) <= tolerance.roundedSeconds }
+            && zip(expected, observed).allSatisfy { isWithinJitter($1, of: $0.time) }
         expect(
-            name, expected: "at t = \(expected.map(\.roundedSeconds))",
-            observed: observed.isEmpty ? "never" : "at t = \(observed.map(\.roundedSeconds))", matches)
+            name,
+            expected: expected.isEmpty
+                ? "never" : "at " + expected.map { "t = \(offset($0.time)) (\($0.reason))" }.joined(separator: ", "),
+            observed: observed.isEmpty ? "never" : "at t = \(observed.map { offset($0) })", matches)
+    }
+
+    /// A count the spec fixes through real times: `expected` is the fewest and most the right
+    /// behaviour can show given when things really happened (a single value unless an edge of
+    /// the window fell within the clock's jitter of a timer's tick).
+    func expect(_ name: String, count observed: Int, within expected: ClosedRange<Int>, note: String? = nil) {
+        let range = expected.lowerBound == expected.upperBound ? "\(expected.lowerBound)" : "\(expected)"
+        expect(
+            name, expected: range + (note.map { " (\($0))" } ?? ""), observed: "\(observed)",
+            expected.contains(observed))
+    }
+
+    /// A condition the repro's schedule needs before the run can judge the strategy at all
+    /// (an order of real actions the spec's repro relies on). When it does not hold, the loop
+    /// was too late for this repro: the verdict says the schedule did not hold and does not
+    /// claim a match, whatever the other checks say.
+    func expectSchedule(_ name: String, holds: Bool, observed: String) {
+        expect("schedule: " + name, expected: "yes", observed: (holds ? "yes, " : "no, ") + observed, holds)
+        if !holds { scheduleHeld = false }
+    }
+
+    /// How many ticks of a timer grid (`start` + k·`interval`, k ≥ 1) a poller fires between two
+    /// moments of the run, as the fewest and the most. A tick due by `upper.due` (less the
+    /// clock's jitter) has surely fired before `upper` (timers fire in deadline order); one due
+    /// after `upper.at` surely has not; one in between may have (the loop was late). The same at
+    /// `lower`. On a punctual loop (`due == at`) only a tick within the jitter of an edge can go
+    /// either way.
+    func ticks(of start: Duration, every interval: Duration, after lower: Moment, upTo upper: Moment)
+        -> ClosedRange<Int>
+    {
+        precondition(interval > .zero, "ticks(of:every:after:upTo:) needs an interval greater than zero")
+        let jitter = pacer.tolerance
+        let (origin, step) = (start.nanoseconds, interval.nanoseconds)
+        func count(after low: Duration, upTo high: Duration) -> Int {
+            // k ≥ 1 with low < start + k·interval <= high, in whole nanoseconds (exact, unlike a
+            // division of Durations into a Double).
+            let (low, high) = (low.nanoseconds - origin, high.nanoseconds - origin)
+            guard high >= step else { return 0 }
+            let last = high / step
+            let first = low < 0 ? 1 : low / step + 1
+            return Int(max(0, last - max(first, 1) + 1))
+        }
+        let fewest = count(after: max(lower.at, lower.due), upTo: min(upper.due, upper.at) - jitter)
+        let most = count(after: min(lower.due, lower.at) - jitter, upTo: max(upper.at, upper.due))
+        return fewest...max(fewest, most)
     }
 
     /// Which flags must have stood after a step settled: the spec's orphan / retains-owner.
@@ -178,12 +285,14 @@ final class ScenarioRun {
             left.isEmpty)
     }
 
-    /// Takes the verdict for `screen`'s strategy, then, with `cleanUp`, resets the screen (which
-    /// cancels what a bug left running) and lets that settle.
+    /// Takes the verdict for `screen`'s strategy (or, with `row`, judged against that row), then,
+    /// with `cleanUp`, resets the screen (which cancels what a bug left running) and lets that settle.
     func finish<Strategy, State>(
-        _ screen: ViewScreen<Strategy, State>, hideTimes: [Double] = [], cleanUp: Bool
+        _ screen: ViewScreen<Strategy, State>, judgedAs row: AnyStrategyID? = nil, hideTimes: [Double] = [],
+        cleanUp: Bool
     ) async -> ScenarioVerdict {
-        let verdict = verdict(AnyStrategyID(screen.strategy), timeScale: screen.timing.timeScale, hideTimes: hideTimes)
+        let verdict = verdict(
+            row ?? AnyStrategyID(screen.strategy), timeScale: screen.timing.timeScale, hideTimes: hideTimes)
         if cleanUp {
             screen.reset()
             await pacer.settle()
@@ -215,7 +324,8 @@ final class ScenarioRun {
         }
         return ScenarioVerdict(
             scenario: strategy.page, strategy: strategy.rawValue, title: strategy.title, isBuggy: strategy.isBuggy,
-            timeScale: timeScale, matchesSpec: checks.allSatisfy(\.passed), expected: strategy.expectedOutcome,
+            timeScale: timeScale, matchesSpec: scheduleHeld && checks.allSatisfy(\.passed),
+            scheduleHeld: scheduleHeld, expected: strategy.expectedOutcome,
             checks: checks, hideTimes: hideTimes, log: lines, tasksLeftAlive: live,
             flagsRaised: sortedFlags.filter { !isTransient($0) },
             transientFlags: sortedFlags.filter(isTransient),
@@ -223,6 +333,11 @@ final class ScenarioRun {
     }
 
     // MARK: Private
+
+    /// Whether `observed` is `expected` give or take the clock's jitter.
+    private func isWithinJitter(_ observed: Duration, of expected: Duration) -> Bool {
+        abs((observed - expected).roundedSeconds) <= pacer.tolerance.roundedSeconds
+    }
 
     /// Flags that stood for longer than the pacer's tolerance (or still stand).
     private var standingFlags: [ScenarioVerdict.Flag] { flags.values.filter { !isTransient($0) } }

@@ -85,7 +85,12 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
     /// The time scale of the run (1 = the spec's durations).
     public var timeScale: Double
     /// Whether every check passed: the run shows the spec's outcome for this strategy.
+    /// Never true when ``scheduleHeld`` is false.
     public var matchesSpec: Bool
+    /// Whether the run could follow the repro's schedule: false when the main loop was so late
+    /// that an order the repro relies on broke (its `schedule:` checks say which). The run then
+    /// judges nothing: it neither matches nor shows a wrong behaviour; run it again.
+    public var scheduleHeld: Bool
     /// The spec's outcome text for this row.
     public var expected: String
     /// Every comparison made.
@@ -113,10 +118,15 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
 
     /// A few lines for a person: the row, the outcome and each failed check.
     public var summary: String {
+        let names: KeyValuePairs<String, any CustomStringConvertible> = ["strategy": strategy, "title": title]
         var lines = [
-            matchesSpec
-                ? tr("%{strategy} %{title}: matches the spec", ["strategy": strategy, "title": title])
-                : tr("%{strategy} %{title}: does NOT match the spec", ["strategy": strategy, "title": title])
+            !scheduleHeld
+                ? tr(
+                    "%{strategy} %{title}: could not be judged: the main loop was too late for the repro's schedule",
+                    names)
+                : matchesSpec
+                    ? tr("%{strategy} %{title}: matches the spec", names)
+                    : tr("%{strategy} %{title}: does NOT match the spec", names)
         ]
         lines.append("  " + tr("expected: %{outcome}", ["outcome": expected]))
         for check in checks where !check.passed {
@@ -136,6 +146,12 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
 }
 
 extension Duration {
+    /// Whole nanoseconds (truncated), for exact arithmetic on times.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     /// Seconds as a `Double`, rounded to the millisecond (for verdicts).
     var roundedSeconds: Double {
         let (seconds, attoseconds) = components

@@ -1,0 +1,231 @@
+import Gtk
+import LabModel
+import LifecycleTasks
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `--report FILE`: what the app does, as JSON lines, for a tool that drives the real app from
+/// outside (Tests/soak/soak.sh, `lifecycle-bench app.phase_latency`) and must judge it without
+/// reaching into the process.
+///
+/// Every line has `event`, `mono` (CLOCK_MONOTONIC, ns: compare with another process's monotonic
+/// clock) and `wall` (CLOCK_REALTIME, µs: what a shell's `$EPOCHREALTIME` reads). Events:
+/// - `ready`: the first frame is painted; `layout` lines follow.
+/// - `layout`: where the visible page's buttons and the header's menu button and page
+///   switcher are, in the window's own coordinates (`[x, y, width, height]`, as
+///   `xdotool mousemove --window` takes them), written after every page change and every
+///   appear or disappear (a view's buttons come and go). Positions come from GTK's layout, so
+///   a click lands on the real widget whatever the theme or font.
+/// - `core`: each lifecycle event of the core (appear, disappear, scene phase, task started,
+///   cancel requested, ended) as it happens.
+/// - `gdk`: the main window's raw `GdkToplevel` minimized state and `is-active`, at each
+///   notification (to tell a lost notification from a late window manager).
+/// - `mark` (on SIGUSR1) and `summary` (at shutdown, before anything is cancelled): live
+///   tasks, the ones no current strategy should have (orphans, tasks asked to stop that did
+///   not), Swift closures held by GLib (every signal handler and GLib source the app adds
+///   holds one), and the resident memory after `malloc_trim(0)`.
+///
+/// ```sh
+/// lifecycle-lab --report /tmp/run.jsonl &
+/// grep '"event":"core","kind":"phase"' /tmp/run.jsonl
+/// ```
+@MainActor
+final class RunReport {
+    private let file: UnsafeMutablePointer<FILE>
+    private weak var app: LabApp?
+    private var tokens: [ObservationToken] = []
+    private let connections = SignalConnectionBag()
+    private var signalSource: SourceHandleBox?
+    private var layoutPending = false
+
+    /// Opens (appends to) `path`; `nil` with a message on standard error when it cannot.
+    init?(path: String) {
+        guard let file = fopen(path, "a") else {
+            writeStandardError(
+                "lifecycle-lab: cannot open the report file \(path): \(String(cString: strerror(errno)))\n")
+            return nil
+        }
+        self.file = file
+    }
+
+    isolated deinit { fclose(file) }
+
+    /// Starts reporting on `app`'s window and context.
+    func install(app: LabApp, window mainWindow: MainWindow, environment: LabEnvironment) {
+        self.app = app
+        let window = mainWindow.window
+        tokens.append(environment.context.log.observe { [weak self] event in self?.core(event.kind) })
+        if let connection = window.onToplevelStateChanged({ [weak self] in self?.gdk(window) }) {
+            connections.insert(connection)
+        }
+        connections.insert(window.onActiveChanged { [weak self] in self?.gdk(window) })
+        connections.insert(
+            window.onRealize { [weak self, weak window] in
+                guard let self, let window,
+                    let connection = window.onToplevelStateChanged({ [weak self] in self?.gdk(window) })
+                else { return }
+                self.connections.insert(connection)
+            })
+        connections.insert(mainWindow.stack.onVisibleChildChanged { [weak self] in self?.scheduleLayout() })
+        window.onFirstFramePainted { [weak self] in
+            self?.write("ready", [("pid", "\(getpid())"), ("title", JSONText.quoted(window.title))])
+            self?.scheduleLayout()
+        }
+        signalSource = SourceHandleBox(
+            MainLoop.onUnixSignal(SIGUSR1) { [weak self] in
+                self?.writeTally("mark")
+                return true
+            })
+    }
+
+    /// The `summary` line, then stops reporting (shutdown calls it before cancelling anything).
+    func finish(reason: String) {
+        writeTally("summary", extra: [("reason", JSONText.quoted(reason))])
+        tokens.forEach { $0.cancel() }
+        tokens.removeAll()
+        connections.disconnectAll()
+        signalSource?.cancel()
+        signalSource = nil
+    }
+
+    // MARK: Lines
+
+    private func core(_ kind: LifecycleEvent.Kind) {
+        let fields: [(String, String)]
+        switch kind {
+        case .willAppear(let node): fields = [("kind", "\"willAppear\""), ("node", JSONText.quoted(node))]
+        case .appear(let node): fields = [("kind", "\"appear\""), ("node", JSONText.quoted(node))]
+        case .disappear(let node): fields = [("kind", "\"disappear\""), ("node", JSONText.quoted(node))]
+        case .scenePhase(let scene, let old, let new):
+            fields = [
+                ("kind", "\"phase\""), ("scene", JSONText.quoted(scene)), ("from", JSONText.quoted("\(old)")),
+                ("to", JSONText.quoted("\(new)")),
+            ]
+        case .taskStarted(let id, let name):
+            fields = [("kind", "\"taskStarted\""), ("task", "\(id.rawValue)"), ("name", JSONText.quoted(name))]
+        case .taskCancelRequested(let id): fields = [("kind", "\"taskCancelRequested\""), ("task", "\(id.rawValue)")]
+        case .taskEnded(let id, let state):
+            fields = [("kind", "\"taskEnded\""), ("task", "\(id.rawValue)"), ("state", JSONText.quoted("\(state)"))]
+        case .message: return
+        }
+        write("core", fields)
+        switch kind {
+        case .appear, .disappear: scheduleLayout()
+        default: break
+        }
+    }
+
+    private func gdk(_ window: Window) {
+        write("gdk", [("minimized", "\(window.isMinimized)"), ("active", "\(window.isActive)")])
+    }
+
+    /// Writes the visible page's button positions once GTK has laid them out (after the
+    /// page change or the view's appear that asked for it).
+    private func scheduleLayout() {
+        guard !layoutPending else { return }
+        layoutPending = true
+        Task { @MainActor [weak self] in
+            _ = await MainLoop.waitUntil(timeout: .seconds(2)) { self?.layoutIsReady ?? true }
+            guard let self else { return }
+            self.layoutPending = false
+            self.writeLayout()
+        }
+    }
+
+    private var layoutIsReady: Bool {
+        guard let mainWindow = app?.mainWindow else { return true }
+        return namedWidgets(of: mainWindow).allSatisfy { !$0.widget.isMapped || $0.widget.width > 0 }
+    }
+
+    private func writeLayout() {
+        guard let mainWindow = app?.mainWindow else { return }
+        let window = mainWindow.window
+        let entries = namedWidgets(of: mainWindow).compactMap { name, widget -> String? in
+            guard widget.isMapped, let box = widget.bounds(in: window) else { return nil }
+            let numbers = [box.x, box.y, box.width, box.height].map { "\(Int($0.rounded()))" }
+            return "\(JSONText.quoted(name)):[\(numbers.joined(separator: ","))]"
+        }
+        write(
+            "layout",
+            [
+                ("page", JSONText.quoted(mainWindow.stack.visibleChildName ?? "")),
+                ("pages", "[\(LabPages.all.map { JSONText.quoted($0.id.rawValue) }.joined(separator: ","))]"),
+                ("widgets", "{\(entries.joined(separator: ","))}"),
+            ])
+    }
+
+    /// The header's widgets and the visible page's buttons, by the names the report gives them.
+    private func namedWidgets(of mainWindow: MainWindow) -> [(name: String, widget: Widget)] {
+        var widgets: [(String, Widget)] = [("menu", mainWindow.menuButton), ("switcher", mainWindow.switcher)]
+        guard let name = mainWindow.stack.visibleChildName, mainWindow.isBuilt(PageID(name)),
+            let page = mainWindow.page(PageID(name))
+        else { return widgets }
+        switch page {
+        case let page as ToastPage:
+            widgets += [("show-toast", page.showButton), ("hide-toast", page.hideButton)]
+        case let page as ButtonPage:
+            widgets += [("show-view", page.showButton), ("close-view", page.closeButton)]
+            if let action = page.actionButton { widgets.append(("action", action)) }
+        case let page as ScenePhasePage:
+            widgets += [("show-view", page.showButton), ("close-view", page.closeButton)]
+            widgets += [("minimize-3s", page.minimizeButton), ("focus-elsewhere", page.focusElsewhereButton)]
+        case let page as ServerPage:
+            widgets += [("show-view", page.showButton), ("close-view", page.closeButton)]
+            widgets += page.postButtons.enumerated().map { ("post-\($0.offset)", $0.element) }
+        case let page as NavigationPage:
+            widgets += [("go-first", page.goToFirstButton), ("go-second", page.goToSecondButton)]
+        default:
+            break
+        }
+        return widgets
+    }
+
+    private func writeTally(_ event: String, extra: [(String, String)] = []) {
+        guard let context = app?.environment?.context else { return }
+        let live = context.registry.liveRecords
+        // Every strategy's tasks, the buggy ones too, end within D or L of their owner going, and
+        // a task asked to stop returns: a driver that waited that long after its last input sees
+        // none of these unless something leaked.
+        let unexpected = live.filter { $0.isOrphan || $0.state == .cancelling }
+        let names = unexpected.map { "#\($0.id.rawValue) \($0.name) (\($0.origin), \($0.state))" }
+        _ = mallocTrim(0)
+        write(
+            event,
+            extra + [
+                ("live_tasks", "\(live.count)"), ("unexpected_tasks", "\(unexpected.count)"),
+                ("unexpected", "[\(names.map(JSONText.quoted).joined(separator: ","))]"),
+                ("started_tasks", "\(context.registry.counters.started)"),
+                ("glib_closures", "\(GLibClosureBox.liveCount)"),
+                ("rss_after_trim_bytes", "\(Self.residentBytes())"),
+            ])
+    }
+
+    private func write(_ event: String, _ fields: [(String, String)]) {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let mono = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        clock_gettime(CLOCK_REALTIME, &now)
+        let wall = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
+        let body = ([("event", JSONText.quoted(event)), ("mono", "\(mono)"), ("wall", "\(wall)")] + fields)
+            .map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
+        fputs("{\(body)}\n", file)
+        fflush(file)
+    }
+
+    /// Resident set size from `/proc/self/statm` (second field, in pages).
+    private static func residentBytes() -> Int {
+        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let parts = text.split(separator: " ")
+        guard parts.count >= 2, let pages = Int(parts[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+/// glibc's `malloc_trim` (malloc.h is not in the Glibc module): returns freed memory to the OS.
+@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
