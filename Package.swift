@@ -34,6 +34,10 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // glibc's gettext declarations (libintl.h), which Swift's Glibc module leaves out; in libc.
+        .systemLibrary(name: "CIntl"),
+        // The app's translations: `tr("…")` over glibc's gettext, for the model and the app.
+        .target(name: "Gettext", dependencies: ["CIntl"], swiftSettings: settings),
         // Thin @MainActor wrapper over GTK 4 plus the GLib ↔ main-actor bridge.
         .target(name: "Gtk", dependencies: ["CGtk"], swiftSettings: settings),
         // The lifecycle-task core: pure Swift, no GTK, no page, strategy or scenario.
@@ -42,7 +46,7 @@ let package = Package(
         // strategies and scenario. No GTK. LabCodePlugin compiles in the code each strategy
         // runs, read from the `// lab-code:` regions of its sources (see `StrategyCode`).
         .target(
-            name: "LabModel", dependencies: ["LifecycleTasks"], swiftSettings: settings,
+            name: "LabModel", dependencies: ["LifecycleTasks", "Gettext"], swiftSettings: settings,
             plugins: ["LabCodePlugin"]),
         // The build tool behind LabCodePlugin: reads the marked regions, writes them as Swift data.
         .executableTarget(name: "LabCodeTool", swiftSettings: settings),
@@ -60,7 +64,7 @@ let package = Package(
         // The app's pages, toast, panel and command line, as a library the GTK tests can drive.
         .target(
             name: "LifecycleLabKit",
-            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel"],
+            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "Gettext"],
             swiftSettings: settings
         ),
         // The app links the Swift runtime statically: loading and binding its shared libraries
@@ -88,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "LabModelTests",
             dependencies: [
-                "LabModel", "LifecycleTasks", "LifecycleTestSupport", "SeededRandom",
+                "LabModel", "LifecycleTasks", "LifecycleTestSupport", "SeededRandom", "Gettext",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: settings
@@ -97,7 +101,9 @@ let package = Package(
         // owns its main loop, and a test runner's async entry point may hop threads on Linux.
         .executableTarget(
             name: "GtkTestRunner",
-            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LifecycleLabKit", "SeededRandom"],
+            dependencies: [
+                "Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LifecycleLabKit", "SeededRandom", "Gettext",
+            ],
             path: "Tests/GtkTestRunner",
             swiftSettings: settings
         ),

@@ -197,17 +197,18 @@ enum AppBenchmarks {
 
     /// Launch to first frame painted, and the peak resident memory by then: the app against a
     /// minimal C GTK 4 window with one label, alternately, in a desktop session (the bench's own
-    /// session bus with the accessibility bus up) with GTK's default renderer and with cairo.
+    /// session bus with the accessibility bus up): as a person gets it (no `GSK_RENDERER`), then
+    /// with GL and with cairo asked for by name.
     static func startup(_ options: BenchOptions) {
         guard let baseline = buildCBaseline(), let session = DesktopSession.start() else { return }
         defer { session.stop() }
-        for environment in [session.environment(), session.environment(renderer: "cairo")] {
+        for environment in session.environments {
             startup(options, baseline: baseline, in: environment)
         }
     }
 
-    /// `app.startup` and `app.first_frame_memory` in one environment (`.cairo` appended to the
-    /// names for the cairo renderer).
+    /// `app.startup` and `app.first_frame_memory` in one environment (`.gl` or `.cairo` appended
+    /// to the names when the renderer is asked for by name).
     static func startup(_ options: BenchOptions, baseline: String, in environment: ChildEnvironment) {
         let app = siblingExecutable("lifecycle-lab")
         let rounds = options.rounds ?? (options.quick ? 3 : 11)

@@ -11,7 +11,7 @@
 /// session bus of its own, whatever it was started under (as `scripts/with-display --desktop`
 /// does for a command).
 struct ChildEnvironment {
-    /// Short name in the JSON lines: `desktop` (default renderer) or `desktop-cairo`.
+    /// Short name in the JSON lines: `desktop` (no `GSK_RENDERER`), `desktop-gl` or `desktop-cairo`.
     var name: String
     /// Entries added to the bench's own environment.
     var set: [String]
@@ -19,7 +19,7 @@ struct ChildEnvironment {
     var unset: [String]
     /// Whether the accessibility bus answered on the session bus the children use.
     var accessibilityBus: Bool
-    /// Appended to a figure's name: empty for the default renderer, `.cairo` for cairo.
+    /// Appended to a figure's name: empty without `GSK_RENDERER`, else `.gl` or `.cairo`.
     var metricSuffix: String
 
     /// The fields a figure carries: environment, accessibility bus, display, load.
@@ -73,6 +73,13 @@ final class DesktopSession {
                 "lifecycle-bench: the accessibility bus did not start (at-spi2-core); desktop figures run without it\n")
         }
         return DesktopSession(address: address, daemon: pid, accessibilityBus: accessibility)
+    }
+
+    /// The three worlds a figure is measured in: what a person gets (no `GSK_RENDERER`: GTK's
+    /// default, GL, for the C window; the app's own choice, cairo on software GL), then GL and
+    /// cairo asked for by name, so both renderers stay measured whatever the app picks.
+    var environments: [ChildEnvironment] {
+        [environment(), environment(renderer: "gl"), environment(renderer: "cairo")]
     }
 
     /// The desktop world with GTK's default renderer, or with `renderer` (`GSK_RENDERER`).

@@ -3,7 +3,8 @@
 #endif
 
 /// `app.frame_stall`: the longest main-loop stall while the toast repro runs (SPEC §3), in the
-/// users' environment (GTK's default renderer, accessibility bus up) and with cairo.
+/// users' environment (accessibility bus up, no `GSK_RENDERER`: the app's own renderer choice),
+/// then with GL and with cairo asked for by name.
 ///
 /// A stall is a frame that held the loop (the frame clock's `before-paint` to `after-paint`)
 /// or a gap in which the loop did not reach a 4 ms timer; the app writes both to the file named
@@ -31,7 +32,7 @@ enum FrameStallBenchmark {
     static func run(_ options: BenchOptions) {
         guard let session = DesktopSession.start() else { return }
         defer { session.stop() }
-        for environment in [session.environment(), session.environment(renderer: "cairo")] {
+        for environment in session.environments {
             measure(options, in: environment)
         }
     }

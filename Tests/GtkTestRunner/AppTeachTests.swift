@@ -170,8 +170,11 @@ enum AppTeachTests {
             let hides = comparison.verdicts.map(\.hideTimes)
             expect(hides.allSatisfy { $0.count == 2 }, "two hides per side: \(hides)")
             if hides.allSatisfy({ $0.count == 2 }) {
-                expect(abs(hides[0][1] - d) <= d / 10, "T1's second toast hides at D (\(d)): \(hides[0])")
-                expect(abs(hides[1][1] - 1.5 * d) <= d / 10, "T2's second toast hides at 1.5 D: \(hides[1])")
+                // When exactly is the verdicts' business (against the real presses); here: T1's
+                // stale timer took its second toast down D/2 before T2's own timer did.
+                expect(
+                    hides[1][1] - hides[0][1] >= d / 4,
+                    "T1's second toast went about D/2 (\(d / 2) s) before T2's: \(hides)")
                 expect(abs(hides[0][0] - hides[1][0]) <= 0.005, "the same Hide press on both sides: \(hides)")
             }
             expect(bothShown > 0, "both toasts were up together")

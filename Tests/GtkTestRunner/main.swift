@@ -1,8 +1,14 @@
 import Glibc
+import LifecycleLabKit
 
 // Synchronous main on purpose: the harness runs GTK's loop on the main thread.
 // usage: gtk-tests [--list] [--set all|session] [--filter SUBSTRING] (sets: CaseSets.swift)
 // To add cases: give your file an enum with `static var cases: [GtkTestCase]` and append it here.
+
+// The app's translations, bound first, as the app does (the Japanese case runs this binary
+// again with LANGUAGE=ja).
+MainActor.assumeIsolated { LabApp.startTranslations() }
+
 let allCases: [GtkTestCase] = MainActor.assumeIsolated {
     LifecycleEventTests.cases
         + PhaseUnderLoadTests.cases
@@ -17,5 +23,6 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + RenderCostTests.cases
         + SessionTests.cases
         + AppTeachTests.cases
+        + TranslationTests.cases
 }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

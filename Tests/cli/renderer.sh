@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The renderer the real app draws its first frame with, in a user's desktop session (run it
-# under `scripts/with-display --desktop`: GSK_RENDERER unset, GL on Mesa's llvmpipe): the app
-# asks for cairo on software GL and says why in About; GSK_RENDERER set by the person wins.
+# under `scripts/with-display --desktop` or `scripts/with-wayland`: GSK_RENDERER unset, GL on
+# Mesa's llvmpipe): the app asks for cairo on software GL and says why in About; GSK_RENDERER
+# set by the person wins.
 # Prints one line per check, then "N passed, N failed".
 set -uo pipefail
 app=${1:?usage: scripts/with-display --desktop Tests/cli/renderer.sh PATH/TO/lifecycle-lab}

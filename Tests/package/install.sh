@@ -26,7 +26,7 @@ expected_files() {   # PREFIX (paths relative to it), one a line, sorted
     printf '%s\n' bin/lifecycle-lab "share/applications/$app_id.desktop" \
         "share/icons/hicolor/scalable/apps/$app_id.svg" "share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
         "share/metainfo/$app_id.metainfo.xml" share/lifecycle-lab/style.css share/lifecycle-lab/install-manifest \
-        share/man/man1/lifecycle-lab.1.gz "$@" | LC_ALL=C sort
+        share/man/man1/lifecycle-lab.1.gz share/locale/ja/LC_MESSAGES/lifecycle-lab.mo "$@" | LC_ALL=C sort
 }
 validate_tree() {   # NAME TREE
     local name=$1 tree=$2
@@ -39,6 +39,15 @@ validate_tree() {   # NAME TREE
         pass "$name: appstreamcli validate --no-net share/metainfo/$app_id.metainfo.xml ($(tail -n 1 "$work/validate" | sed 's/^✔ //'))"
     else
         fail "$name: appstreamcli validate --no-net" "$work/validate"
+    fi
+    local desktop="$tree/share/applications/$app_id.desktop" metainfo="$tree/share/metainfo/$app_id.metainfo.xml"
+    if grep -q '^Name\[ja\]=' "$desktop" && grep -q '^Comment\[ja\]=.*非同期タスク' "$desktop" \
+        && grep -q '<translation type="gettext">lifecycle-lab</translation>' "$metainfo" \
+        && grep -q '<summary xml:lang="ja">' "$metainfo"; then
+        pass "$name: the desktop entry has Name[ja] and Comment[ja]; the metainfo names the gettext domain and has a Japanese summary"
+    else
+        grep -E '\[ja\]|xml:lang|<translation' "$desktop" "$metainfo" >"$work/ja" 2>&1
+        fail "$name: Japanese in the desktop entry or the metainfo" "$work/ja"
     fi
     if man --warnings -E UTF-8 -l "$tree/share/man/man1/lifecycle-lab.1.gz" 2>"$work/man.err" | grep -q -- "--scenario" && ! grep -q . "$work/man.err"; then
         pass "$name: man -l share/man/man1/lifecycle-lab.1.gz renders the options, no warning"
@@ -98,6 +107,18 @@ if scripts/install --prefix "$prefix" >"$work/install.log" 2>&1; then
     else
         cat "$work/scenario.err" >>"$work/scenario.json"; fail "installed app from / through PATH: exit $rc" "$work/scenario.json"
     fi
+    # Translations from the installed catalogue (share/locale): LANGUAGE=ja in a bare environment
+    # (no LANG: the app uses C.UTF-8 for messages) and with LANG=C.UTF-8; English without it.
+    env -i PATH="$prefix/bin:/usr/bin:/bin" LANGUAGE=ja lifecycle-lab --help >"$work/help-ja" 2>&1
+    env -i PATH="$prefix/bin:/usr/bin:/bin" LANG=C.UTF-8 LANGUAGE=ja lifecycle-lab --help >"$work/help-ja-utf8" 2>&1
+    env -i PATH="$prefix/bin:/usr/bin:/bin" LANG=C.UTF-8 lifecycle-lab --help >"$work/help-en" 2>&1
+    if grep -q '^使い方: lifecycle-lab \[オプション…\]' "$work/help-ja" && grep -q 'オプション:' "$work/help-ja-utf8" \
+        && grep -q '^Usage: lifecycle-lab' "$work/help-en"; then
+        pass "installed app: LANGUAGE=ja lifecycle-lab --help prints Japanese (bare environment and LANG=C.UTF-8), English without LANGUAGE"
+    else
+        cat "$work/help-ja" "$work/help-ja-utf8" "$work/help-en" >"$work/help"; fail "installed app: --help under LANGUAGE=ja" "$work/help"
+    fi
+
     # The same binary with no share/lifecycle-lab beside it: the warning this check looks for.
     mkdir -p "$work/bare/bin" && cp "$prefix/bin/lifecycle-lab" "$work/bare/bin/"
     (cd / && PATH="$work/bare/bin:$PATH" lifecycle-lab --page toast --screenshot "$work/bare.png" >/dev/null 2>"$work/bare.err")

@@ -34,6 +34,12 @@ public final class Stack: Widget {
     /// The page widget added under `name` with ``addTitled(_:name:title:)`` (the Swift wrapper,
     /// not `gtk_stack_get_child_by_name`'s pointer).
     public func page(named name: String) -> Widget? { pages[name] }
+    /// The title the page added under `name` shows in a ``StackSwitcher``; `nil` for no such page.
+    /// Wraps `gtk_stack_page_get_title` of `gtk_stack_get_page`.
+    public func title(ofPageNamed name: String) -> String? {
+        guard let child = pages[name], let page = gtk_stack_get_page(opaque, child.widget) else { return nil }
+        return gtk_stack_page_get_title(page).map { String(cString: $0) }
+    }
     /// Wraps `gtk_stack_get_visible_child_name` / `gtk_stack_set_visible_child_name`.
     public var visibleChildName: String? {
         get { gtk_stack_get_visible_child_name(opaque).map { String(cString: $0) } }

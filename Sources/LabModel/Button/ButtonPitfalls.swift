@@ -1,3 +1,5 @@
+import Gettext
+
 /// A short code sample the app shows, with what it teaches.
 public struct CodeSample: Sendable, Hashable, Identifiable {
     /// A stable name: the marker of its source in the tests (`// sample: forgotten-catch`).
@@ -26,8 +28,9 @@ public struct CodeSample: Sendable, Hashable, Identifiable {
 public enum ButtonPitfalls {
     /// What the seed concludes: `.task(id:)` (B3) avoids all three, as its action cannot throw
     /// and no `Task` is kept by hand.
-    public static let conclusion =
-        "Seed 001: .task(id:) (B3) avoids all three: its action cannot throw, and there is no Task to keep."
+    public static var conclusion: String {
+        tr("Seed 001: .task(id:) (B3) avoids all three: its action cannot throw, and there is no Task to keep.")
+    }
 
     /// The samples, in the order the page shows them.
     public static let samples: [CodeSample] = [forgottenCatch, twoInitializers, stateTypeMismatch]
@@ -35,7 +38,7 @@ public enum ButtonPitfalls {
     /// A throwing `Task {}` compiles without do/catch; the error vanishes (B1).
     public static let forgottenCatch = CodeSample(
         id: "forgotten-catch",
-        title: "A throwing Task {} compiles without do/catch",
+        title: tr("A throwing Task {} compiles without do/catch"),
         code: """
             static func press() {
                 Task {
@@ -44,13 +47,15 @@ public enum ButtonPitfalls {
             }
             """,
         note:
-            "The closure throws, so Task picks its throwing initializer: no error, no warning, and nobody reads the error (B1).",
+            tr(
+                "The closure throws, so Task picks its throwing initializer: no error, no warning, and nobody reads the error (B1)."
+            ),
         compilerError: nil)
 
     /// The closure decides the initializer, and so the task's type.
     public static let twoInitializers = CodeSample(
         id: "two-initializers",
-        title: "Two initializers, two types",
+        title: tr("Two initializers, two types"),
         code: """
             static func press() {
                 // Every error caught inside: the non-throwing init.
@@ -64,13 +69,13 @@ public enum ButtonPitfalls {
                 _ = (caught, uncaught)
             }
             """,
-        note: "Whether a try is left in the closure picks the initializer, and so the Task's Failure type.",
+        note: tr("Whether a try is left in the closure picks the initializer, and so the Task's Failure type."),
         compilerError: nil)
 
     /// A task kept in state as `Task<Void, Never>` cannot take a throwing closure.
     public static let stateTypeMismatch = CodeSample(
         id: "state-type-mismatch",
-        title: "The kept Task's type must follow the closure",
+        title: tr("The kept Task's type must follow the closure"),
         code: """
             @MainActor
             final class ActionPage {
@@ -85,6 +90,8 @@ public enum ButtonPitfalls {
             }
             """,
         note:
-            "Drop the do/catch and the closure throws: its Task is Task<Void, any Error>, which the property cannot hold. The fix is to catch inside (B2), not to change the property's type, which would let the error vanish again.",
+            tr(
+                "Drop the do/catch and the closure throws: its Task is Task<Void, any Error>, which the property cannot hold. The fix is to catch inside (B2), not to change the property's type, which would let the error vanish again."
+            ),
         compilerError: "no exact matches in call to initializer")
 }

@@ -1,3 +1,5 @@
+import Gettext
+
 /// The button-work strategies of SPEC §4 (seed 001).
 public enum ButtonStrategyID: String, StrategyIdentifier {
     /// `Button { Task { try await exec() } }`.
@@ -13,9 +15,9 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
     /// The label for the Strategy menu.
     public var title: String {
         switch self {
-        case .b1: "Button { Task { … } } (bug)"
-        case .b2: "currentTask + cancel (fix)"
-        case .b3: ".task(id: trigger) (fix)"
+        case .b1: tr("Button { Task { … } } (bug)")
+        case .b2: tr("currentTask + cancel (fix)")
+        case .b3: tr(".task(id: trigger) (fix)")
         }
     }
 
@@ -23,11 +25,17 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
     public var explanation: String {
         switch self {
         case .b1:
-            "Each press starts a Task nobody keeps: closing the page does not stop exec, the page state lives until exec ends, and a thrown error vanishes."
+            tr(
+                "Each press starts a Task nobody keeps: closing the page does not stop exec, the page state lives until exec ends, and a thrown error vanishes."
+            )
         case .b2:
-            "The page keeps the current Task, cancels it before starting the next one and in onDisappear, and catches errors."
+            tr(
+                "The page keeps the current Task, cancels it before starting the next one and in onDisappear, and catches errors."
+            )
         case .b3:
-            "A press flips an optional trigger and .task(id:) restarts the work; the first appear does nothing and closing the page cancels."
+            tr(
+                "A press flips an optional trigger and .task(id:) restarts the work; the first appear does nothing and closing the page cancels."
+            )
         }
     }
 
@@ -38,9 +46,11 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
     public var seedNote: String? {
         switch self {
         case .b1:
-            "Seed 001: the Task outlives the view and keeps it alive until exec ends, and a thrown error is lost (pitfalls below)."
+            tr(
+                "Seed 001: the Task outlives the view and keeps it alive until exec ends, and a thrown error is lost (pitfalls below)."
+            )
         case .b2:
-            "Seed 001's first way: clear, but the Task's initializer and type follow its closure (pitfalls below)."
+            tr("Seed 001's first way: clear, but the Task's initializer and type follow its closure (pitfalls below).")
         case .b3:
             ButtonPitfalls.conclusion
         }
@@ -50,11 +60,15 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
     public var expectedOutcome: String {
         switch self {
         case .b1:
-            "bug: closing the page does not stop exec; the page's state stays alive until exec ends; N presses run N execs at once; a thrown error vanishes unreported"
+            tr(
+                "bug: closing the page does not stop exec; the page's state stays alive until exec ends; N presses run N execs at once; a thrown error vanishes unreported"
+            )
         case .b2:
-            "fixed: a press cancels the previous run (one live at most); closing the page cancels; the state is released at once"
+            tr(
+                "fixed: a press cancels the previous run (one live at most); closing the page cancels; the state is released at once"
+            )
         case .b3:
-            "fixed: the first appear does nothing; each press restarts; closing the page cancels"
+            tr("fixed: the first appear does nothing; each press restarts; closing the page cancels")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Gettext
 public import LifecycleTasks
 
 /// What the session running a scene-phase repro can report of its window (SPEC §1), as a plain
@@ -32,5 +33,5 @@ public struct ScenePhaseDetection: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// "sees minimize" or "cannot see a minimize".
-    public var description: String { canSeeMinimize ? "sees minimize" : "cannot see a minimize" }
+    public var description: String { canSeeMinimize ? tr("sees minimize") : tr("cannot see a minimize") }
 }

@@ -1,3 +1,5 @@
+import Gettext
+
 /// The scene-phase strategies of SPEC §4 (seed 003), with the seed's literal reader beside M6
 /// (P4, as SPEC's M6 row asks) and its addendum's variant 3-B (P5).
 public enum ScenePhaseStrategyID: String, StrategyIdentifier {
@@ -18,11 +20,11 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     /// The label for the Strategy menu.
     public var title: String {
         switch self {
-        case .p1: "onAppear / onDisappear (bug)"
-        case .p2: "onActive / onInactive (fix)"
-        case .p3: "task(while: .active) (fix)"
-        case .p4: "seed 003's reader, as written (trap)"
-        case .p5: "seed 003's 3-B: onActive at willAppear (trap)"
+        case .p1: tr("onAppear / onDisappear (bug)")
+        case .p2: tr("onActive / onInactive (fix)")
+        case .p3: tr("task(while: .active) (fix)")
+        case .p4: tr("seed 003's reader, as written (trap)")
+        case .p5: tr("seed 003's 3-B: onActive at willAppear (trap)")
         }
     }
 
@@ -30,15 +32,25 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     public var explanation: String {
         switch self {
         case .p1:
-            "Minimizing the window does not unmap the page, so polling and the side effect go on in the background and coming back does not reload."
+            tr(
+                "Minimizing the window does not unmap the page, so polling and the side effect go on in the background and coming back does not reload."
+            )
         case .p2:
-            "Seed 003's ScenePhaseReader: suspending stops polling and releases the side effect, returning reloads and restarts."
+            tr(
+                "Seed 003's ScenePhaseReader: suspending stops polling and releases the side effect, returning reloads and restarts."
+            )
         case .p3:
-            "A task that runs only while the scene is active: it stops on suspend and starts again on return, with no hand-kept state."
+            tr(
+                "A task that runs only while the scene is active: it stops on suspend and starts again on return, with no hand-kept state."
+            )
         case .p4:
-            "Seed 003's reader as written: onActive at every appear, even in an unfocused window; it resumes only on inactive → active, so a return straight from background is missed; closed while suspended, it calls onInactive twice."
+            tr(
+                "Seed 003's reader as written: onActive at every appear, even in an unfocused window; it resumes only on inactive → active, so a return straight from background is missed; closed while suspended, it calls onInactive twice."
+            )
         case .p5:
-            "Seed 003's variant 3-B: the same reader, but onActive runs at willAppear, which GTK's realize of the fresh view widget fires before its map. The first load comes before the appear."
+            tr(
+                "Seed 003's variant 3-B: the same reader, but onActive runs at willAppear, which GTK's realize of the fresh view widget fires before its map. The first load comes before the appear."
+            )
         }
     }
 
@@ -56,15 +68,21 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     public var seedNote: String? {
         switch self {
         case .p1:
-            "Seed 003: onAppear and onDisappear do not see the app suspend or return."
+            tr("Seed 003: onAppear and onDisappear do not see the app suspend or return.")
         case .p2:
-            "M6 is seed 003's reader made suspend-safe: onActive at appear only in an active window, on any return to active; onInactive never twice in a row. P4 is the seed's own."
+            tr(
+                "M6 is seed 003's reader made suspend-safe: onActive at appear only in an active window, on any return to active; onInactive never twice in a row. P4 is the seed's own."
+            )
         case .p3:
             nil
         case .p4:
-            "On iOS a return from the background always passes inactive, so the seed's check holds there. GTK can go from background straight to active."
+            tr(
+                "On iOS a return from the background always passes inactive, so the seed's check holds there. GTK can go from background straight to active."
+            )
         case .p5:
-            "Seed 003's addendum: run onActive in viewWillAppear so the order of one page's onInactive and the next page's onActive is fixed (N1)."
+            tr(
+                "Seed 003's addendum: run onActive in viewWillAppear so the order of one page's onInactive and the next page's onActive is fixed (N1)."
+            )
         }
     }
 
@@ -72,15 +90,23 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     public var expectedOutcome: String {
         switch self {
         case .p1:
-            "bug: minimizing the window (or leaving it) keeps polling and keeps the side effect; coming back does not load again"
+            tr(
+                "bug: minimizing the window (or leaving it) keeps polling and keeps the side effect; coming back does not load again"
+            )
         case .p2:
-            "fixed: minimize or focus loss stops polling and releases the side effect within one event; return loads again at once and restarts polling; a page that is not shown never starts"
+            tr(
+                "fixed: minimize or focus loss stops polling and releases the side effect within one event; return loads again at once and restarts polling; a page that is not shown never starts"
+            )
         case .p3:
-            "fixed, as P2, with no hand-kept state"
+            tr("fixed, as P2, with no hand-kept state")
         case .p4:
-            "trap: minimize or focus loss stops polling and releases the side effect; a return straight from background to active is ignored (no reload, no polling until the next inactive → active); shown in an unfocused window it loads at once; closed while minimized it calls onInactive a second time"
+            tr(
+                "trap: minimize or focus loss stops polling and releases the side effect; a return straight from background to active is ignored (no reload, no polling until the next inactive → active); shown in an unfocused window it loads at once; closed while minimized it calls onInactive a second time"
+            )
         case .p5:
-            "trap, as P4, but onActive runs at willAppear (GTK: the fresh view widget's realize, before its map), so each showing loads before it appears"
+            tr(
+                "trap, as P4, but onActive runs at willAppear (GTK: the fresh view widget's realize, before its map), so each showing loads before it appears"
+            )
         }
     }
 }

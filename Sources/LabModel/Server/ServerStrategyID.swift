@@ -1,3 +1,5 @@
+import Gettext
+
 /// The restart-on-id-change strategy of SPEC §4 (seed 004).
 public enum ServerStrategyID: String, StrategyIdentifier {
     /// `.task(id: server)` listening to the server's status notifications.
@@ -7,11 +9,11 @@ public enum ServerStrategyID: String, StrategyIdentifier {
     public static var page: PageID { .server }
 
     /// The label for the Strategy menu.
-    public var title: String { ".task(id: server)" }
+    public var title: String { tr(".task(id: server)") }
 
     /// One sentence on what the strategy does and what happens.
     public var explanation: String {
-        "Switching server changes the task's id, which cancels the old listener and starts one for the new server."
+        tr("Switching server changes the task's id, which cancels the old listener and starts one for the new server.")
     }
 
     /// A fix: SPEC §4's I1 row.
@@ -19,9 +21,9 @@ public enum ServerStrategyID: String, StrategyIdentifier {
 
     /// The two slips in Apple's own example of `task(id:)` (seed 004), which this page avoids.
     public var seedNote: String? {
-        "Apple's example has two slips. It listens for .didChangeStatus but the server posts .didUpdateStatus, so the "
-            + "label would never change. And it writes for try await in the action, which cannot throw, so it does not "
-            + "compile: Swift 6.3 says \"\(Self.appleExampleError)\". This page listens for the name it posts, with for await."
+        tr(
+            "Apple's example has two slips. It listens for .didChangeStatus but the server posts .didUpdateStatus, so the label would never change. And it writes for try await in the action, which cannot throw, so it does not compile: Swift 6.3 says \"%{error}\". This page listens for the name it posts, with for await.",
+            ["error": Self.appleExampleError])
     }
 
     /// What Swift 6.3 says about `for try await` in `task(id:)`'s non-throwing action (the start
@@ -30,7 +32,9 @@ public enum ServerStrategyID: String, StrategyIdentifier {
 
     /// The spec's outcome text for this strategy's row.
     public var expectedOutcome: String {
-        "switching server cancels the old listener and starts a new one; exactly one listener is live; a status posted by the old server no longer changes the label"
+        tr(
+            "switching server cancels the old listener and starts a new one; exactly one listener is live; a status posted by the old server no longer changes the label"
+        )
     }
 }
 

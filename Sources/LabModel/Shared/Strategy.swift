@@ -1,3 +1,4 @@
+import Gettext
 public import LifecycleTasks
 
 /// What a strategy is, as the spec's tables and the seeds judge it.
@@ -18,11 +19,11 @@ public enum StrategyKind: String, Sendable, Hashable, CaseIterable {
     /// The badge's words: "bug", "trap", "fix", "works, fragile", "must finish".
     public var label: String {
         switch self {
-        case .bug: "bug"
-        case .trap: "trap"
-        case .fix: "fix"
-        case .fragile: "works, fragile"
-        case .mustFinish: "must finish"
+        case .bug: tr("bug")
+        case .trap: tr("trap")
+        case .fix: tr("fix")
+        case .fragile: tr("works, fragile")
+        case .mustFinish: tr("must finish")
         }
     }
 

@@ -1,3 +1,5 @@
+import Gettext
+
 /// The toast strategies of SPEC §3 (seeds 000 and 002), and two the seeds imply: T7, seed 002's
 /// own one-task bag, and T8, seed 000's "must finish" case.
 public enum ToastStrategyID: String, StrategyIdentifier {
@@ -25,14 +27,14 @@ public enum ToastStrategyID: String, StrategyIdentifier {
     /// The label for the Strategy menu.
     public var title: String {
         switch self {
-        case .t1: "onAppear + Task (bug)"
-        case .t2: ".task (fix)"
-        case .t3: ".task + try? (trap)"
-        case .t4: "onAppear + onDisappear cancel (fix)"
-        case .t5: "TaskBag, no capture (works, fragile)"
-        case .t6: "TaskBag capturing the view (bug)"
-        case .t7: "seed 002's one-task TaskBag (trap)"
-        case .t8: "save in onAppear + Task, timer in .task (must finish)"
+        case .t1: tr("onAppear + Task (bug)")
+        case .t2: tr(".task (fix)")
+        case .t3: tr(".task + try? (trap)")
+        case .t4: tr("onAppear + onDisappear cancel (fix)")
+        case .t5: tr("TaskBag, no capture (works, fragile)")
+        case .t6: tr("TaskBag capturing the view (bug)")
+        case .t7: tr("seed 002's one-task TaskBag (trap)")
+        case .t8: tr("save in onAppear + Task, timer in .task (must finish)")
         }
     }
 
@@ -40,21 +42,35 @@ public enum ToastStrategyID: String, StrategyIdentifier {
     public var explanation: String {
         switch self {
         case .t1:
-            "The timer Task started in onAppear is never cancelled, so a toast hidden early still fires its hide later and cuts the next toast short."
+            tr(
+                "The timer Task started in onAppear is never cancelled, so a toast hidden early still fires its hide later and cuts the next toast short."
+            )
         case .t2:
-            "The .task timer is cancelled when the toast disappears, logs \"task cancel\", and a new toast gets a fresh full timer."
+            tr(
+                "The .task timer is cancelled when the toast disappears, logs \"task cancel\", and a new toast gets a fresh full timer."
+            )
         case .t3:
-            "The .task timer is cancelled on hide, but try? swallows the CancellationError, so the code after the sleep runs at once and logs \"auto-dismissed\" though no timer elapsed."
+            tr(
+                "The .task timer is cancelled on hide, but try? swallows the CancellationError, so the code after the sleep runs at once and logs \"auto-dismissed\" though no timer elapsed."
+            )
         case .t4:
-            "The Task is kept in the view's state and cancelled in onDisappear, which behaves like .task."
+            tr("The Task is kept in the view's state and cancelled in onDisappear, which behaves like .task.")
         case .t5:
-            "The Task lives in a TaskBag in the view's state; hiding drops the state, the bag deinits and cancels the timer. It works, but one method call in the closure breaks it (T6)."
+            tr(
+                "The Task lives in a TaskBag in the view's state; hiding drops the state, the bag deinits and cancels the timer. It works, but one method call in the closure breaks it (T6)."
+            )
         case .t6:
-            "The TaskBag's closure calls a method of the view state, so the task keeps the state and the bag alive: nothing is cancelled and the old timer cuts the next toast short."
+            tr(
+                "The TaskBag's closure calls a method of the view state, so the task keeps the state and the bag alive: nothing is cancelled and the old timer cuts the next toast short."
+            )
         case .t7:
-            "Seed 002's own bag keeps one task. The toast adds its countdown, then its timer: the second add drops the countdown's handle without cancelling it, so at the hide only the timer is cancelled and the countdown runs on."
+            tr(
+                "Seed 002's own bag keeps one task. The toast adds its countdown, then its timer: the second add drops the countdown's handle without cancelling it, so at the hide only the timer is cancelled and the countdown runs on."
+            )
         case .t8:
-            "The save starts in onAppear as a Task nobody cancels, on purpose: it must finish although the toast goes. The panel marks it detached, not orphan. The timer is a .task, as in T2."
+            tr(
+                "The save starts in onAppear as a Task nobody cancels, on purpose: it must finish although the toast goes. The panel marks it detached, not orphan. The timer is a .task, as in T2."
+            )
         }
     }
 
@@ -74,21 +90,27 @@ public enum ToastStrategyID: String, StrategyIdentifier {
     public var seedNote: String? {
         switch self {
         case .t1:
-            "Seed 000: nothing cancels a Task started in onAppear, so its catch never runs."
+            tr("Seed 000: nothing cancels a Task started in onAppear, so its catch never runs.")
         case .t2:
-            "Seed 000: async work that should stop with the view belongs in .task."
+            tr("Seed 000: async work that should stop with the view belongs in .task.")
         case .t3:
-            "Seed 000's warning: try? swallows the CancellationError, so the code after the sleep still runs."
+            tr("Seed 000's warning: try? swallows the CancellationError, so the code after the sleep still runs.")
         case .t4:
-            "Seed 000's way without .task; seed 002 recommends it over a TaskBag."
+            tr("Seed 000's way without .task; seed 002 recommends it over a TaskBag.")
         case .t5:
-            "Seed 002's verdict: avoid it. A method call in the closure captures the view and nothing is cancelled (T6), and a review does not see it. Cancel in onDisappear instead (T4)."
+            tr(
+                "Seed 002's verdict: avoid it. A method call in the closure captures the view and nothing is cancelled (T6), and a review does not see it. Cancel in onDisappear instead (T4)."
+            )
         case .t6:
-            "Seed 002: calling a method of the view captures the view, so the bag lives as long as the task."
+            tr("Seed 002: calling a method of the view captures the view, so the bag lives as long as the task.")
         case .t7:
-            "Seed 002's bag holds one task: add replaces the handle and never cancels the old one. This app's TaskBag (T5, T6) keeps every task."
+            tr(
+                "Seed 002's bag holds one task: add replaces the handle and never cancels the old one. This app's TaskBag (T5, T6) keeps every task."
+            )
         case .t8:
-            "Seed 000: onAppear for synchronous work and for async work that must finish; .task for work that should stop with the view."
+            tr(
+                "Seed 000: onAppear for synchronous work and for async work that must finish; .task for work that should stop with the view."
+            )
         }
     }
 
@@ -96,21 +118,33 @@ public enum ToastStrategyID: String, StrategyIdentifier {
     public var expectedOutcome: String {
         switch self {
         case .t1:
-            "bug: the toast hides at t = D, only D/2 after the second show; the first timer was never cancelled and its catch never runs"
+            tr(
+                "bug: the toast hides at t = D, only D/2 after the second show; the first timer was never cancelled and its catch never runs"
+            )
         case .t2:
-            "fixed: hides at t = D/2 + D; \"task cancel\" logged at t = D/3"
+            tr("fixed: hides at t = D/2 + D; \"task cancel\" logged at t = D/3")
         case .t3:
-            "trap: toast timing right, but at t = D/3 the cancelled action runs on and logs \"auto-dismissed\" though no timer elapsed"
+            tr(
+                "trap: toast timing right, but at t = D/3 the cancelled action runs on and logs \"auto-dismissed\" though no timer elapsed"
+            )
         case .t4:
-            "fixed, same outcome as T2: hides at t = D/2 + D; \"task cancel\" logged at t = D/3"
+            tr("fixed, same outcome as T2: hides at t = D/2 + D; \"task cancel\" logged at t = D/3")
         case .t5:
-            "works, fragile: hiding drops the view state, the bag deinits and cancels; hides at t = D/2 + D; seed 002 concludes the bag is too easy to break (T6) and recommends cancelling in onDisappear"
+            tr(
+                "works, fragile: hiding drops the view state, the bag deinits and cancels; hides at t = D/2 + D; seed 002 concludes the bag is too easy to break (T6) and recommends cancelling in onDisappear"
+            )
         case .t6:
-            "bug: the closure keeps the view state and so the bag alive until the task ends; nothing is cancelled; the repro ends as in T1; the owner is flagged as retained by the task"
+            tr(
+                "bug: the closure keeps the view state and so the bag alive until the task ends; nothing is cancelled; the repro ends as in T1; the owner is flagged as retained by the task"
+            )
         case .t7:
-            "trap: the toast hides on time (t = D/2 + D, \"task cancel\" at t = D/3), but the second add dropped the countdown's handle: at the hide (t = D/3) the countdown is not cancelled and runs on as an orphan until it ends by itself (t = 0.9 D)"
+            tr(
+                "trap: the toast hides on time (t = D/2 + D, \"task cancel\" at t = D/3), but the second add dropped the countdown's handle: at the hide (t = D/3) the countdown is not cancelled and runs on as an orphan until it ends by itself (t = 0.9 D)"
+            )
         case .t8:
-            "must finish: each save runs to its end although its toast went (\"saved\" at t = 2D/3 and t = D/2 + 2D/3), flagged detached, never orphan; the timer is a .task: hides at t = D/2 + D, \"task cancel\" at t = D/3"
+            tr(
+                "must finish: each save runs to its end although its toast went (\"saved\" at t = 2D/3 and t = D/2 + 2D/3), flagged detached, never orphan; the timer is a .task: hides at t = D/2 + D, \"task cancel\" at t = D/3"
+            )
         }
     }
 }

@@ -1,3 +1,4 @@
+import Gettext
 public import LabModel
 
 #if canImport(Glibc)
@@ -40,42 +41,55 @@ public struct LaunchOptions: Sendable, Hashable {
     struct Option: Sendable {
         let name: String
         let valueName: String
-        let help: String
+        /// The help text, translated when `--help` prints it.
+        let help: @Sendable () -> String
         let keyPath: any WritableKeyPath<LaunchOptions, String?> & Sendable
     }
 
     static let options: [Option] = [
         Option(
             name: "--strategy", valueName: "ID",
-            help: "Strategy to start with: \(strategyRanges).",
+            help: { tr("Strategy to start with: %{ranges}.", ["ranges": strategyRanges]) },
             keyPath: \.strategy),
         Option(
             name: "--page", valueName: "NAME",
-            help: "Page to open: \(pageList).",
+            help: { tr("Page to open: %{pages}.", ["pages": pageList]) },
             keyPath: \.page),
         Option(
             name: "--time-scale", valueName: "X",
-            help: "Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.",
+            help: { tr("Multiply every duration of the spec by X (> 0), e.g. 0.1 for a fast repro.") },
             keyPath: \.timeScaleText),
         Option(
             name: "--scenario", valueName: "NAME",
-            help:
-                "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: \(scenarioList).",
+            help: {
+                tr(
+                    "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: %{pages}.",
+                    ["pages": scenarioList])
+            },
             keyPath: \.scenario),
         Option(
             name: "--screenshot", valueName: "FILE.png",
-            help:
-                "Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead.",
+            help: {
+                tr(
+                    "Render the window to this PNG file once it is laid out, then exit; with --scenario, render it mid-repro instead."
+                )
+            },
             keyPath: \.screenshot),
         Option(
             name: "--compare", valueName: "ID,ID",
-            help:
-                "Open the compare window with two toast strategies side by side (\(compareList)), e.g. T1,T2. With --scenario toast, run the repro on both at once (the same presses at the same moments), print both verdicts as one JSON object and exit 0 only if both match the spec; with --screenshot, render the compare window (mid-repro with --scenario).",
+            help: {
+                tr(
+                    "Open the compare window with two toast strategies side by side (%{strategies}), e.g. T1,T2. With --scenario toast, run the repro on both at once (the same presses at the same moments), print both verdicts as one JSON object and exit 0 only if both match the spec; with --screenshot, render the compare window (mid-repro with --scenario).",
+                    ["strategies": compareList])
+            },
             keyPath: \.compare),
         Option(
             name: "--report", valueName: "FILE",
-            help:
-                "Write what the app does to FILE as JSON lines, for tools that drive it from outside: scene phases and lifecycle events with monotonic times, where its buttons are, and on SIGUSR1 and at exit its tasks, GLib closures and trimmed memory.",
+            help: {
+                tr(
+                    "Write what the app does to FILE as JSON lines, for tools that drive it from outside: scene phases and lifecycle events with monotonic times, where its buttons are, and on SIGUSR1 and at exit its tasks, GLib closures and trimmed memory."
+                )
+            },
             keyPath: \.report),
     ]
 
@@ -83,30 +97,29 @@ public struct LaunchOptions: Sendable, Hashable {
 
     /// The text `--help` prints.
     public static var helpText: String {
-        var lines = [
-            "Usage: lifecycle-lab [OPTION…]",
-            "",
-            "Lifecycle Lab shows SwiftUI's view-lifecycle tasks (onAppear, .task, .task(id:), scene",
-            "phase) running in a GTK window, with a live panel of every task: reproduce each bug and",
-            "each fix of the spec, switch strategies from the menu (Ctrl+1…8).",
-            "",
-            "Options:",
-        ]
+        let width = 92
+        var lines = [tr("Usage: lifecycle-lab [OPTION…]"), ""]
+        lines += wrap(
+            tr(
+                "Lifecycle Lab shows SwiftUI's view-lifecycle tasks (onAppear, .task, .task(id:), scene phase) running in a GTK window, with a live panel of every task: reproduce each bug and each fix of the spec, switch strategies from the menu (Ctrl+1…8)."
+            ), width: width)
+        lines += ["", tr("Options:")]
         let column = 26
-        for option in options {
-            let head = "  \(option.name) \(option.valueName)"
-            lines += wrap(option.help, width: 92 - column).enumerated().map { index, text in
-                (index == 0 ? head.padding(to: column) : String(repeating: " ", count: column)) + text
+        let rows: [(head: String, help: String)] =
+            options.map { ("  \($0.name) \($0.valueName)", $0.help()) } + [
+                ("  -h, --help", tr("Show this help and exit.")),
+                ("  --version", tr("Show the version and exit.")),
+            ]
+        for row in rows {
+            lines += wrap(row.help, width: width - column).enumerated().map { index, text in
+                (index == 0 ? row.head.padding(to: column) : String(repeating: " ", count: column)) + text
             }
         }
-        lines.append("  -h, --help".padding(to: column) + "Show this help and exit.")
-        lines.append("  --version".padding(to: column) + "Show the version and exit.")
-        lines += [
-            "",
-            "Exit status: 0 on success (with --scenario: the run matches the spec; with --compare",
-            "too: both runs do), 1 when a scenario does not match or there is no display, 2 for bad",
-            "input.",
-        ]
+        lines.append("")
+        lines += wrap(
+            tr(
+                "Exit status: 0 on success (with --scenario: the run matches the spec; with --compare too: both runs do), 1 when a scenario does not match or there is no display, 2 for bad input."
+            ), width: width)
         return lines.joined(separator: "\n")
     }
 
@@ -138,7 +151,10 @@ public struct LaunchOptions: Sendable, Hashable {
             if argument == "--help" || argument == "-h" { throw .help }
             if argument == "--version" { throw .version }
             guard argument.hasPrefix("-"), argument.count > 1 else {
-                throw .invalid("unexpected argument '\(argument)'; valid options: \(validOptions)")
+                throw .invalid(
+                    tr(
+                        "unexpected argument '%{argument}'; valid options: %{options}",
+                        ["argument": argument, "options": validOptions]))
             }
             // Split at the first "=" scalar (a value may start with a combining mark).
             let name: String
@@ -152,10 +168,14 @@ public struct LaunchOptions: Sendable, Hashable {
                 inlineValue = nil
             }
             if name == "--help" || name == "-h" || name == "--version" {
-                throw .invalid("option '\(name)' takes no value; valid options: \(validOptions)")
+                throw .invalid(
+                    tr(
+                        "option '%{name}' takes no value; valid options: %{options}",
+                        ["name": name, "options": validOptions]))
             }
             guard let option = options.first(where: { $0.name == name }) else {
-                throw .invalid("unknown option '\(name)'; valid options: \(validOptions)")
+                throw .invalid(
+                    tr("unknown option '%{name}'; valid options: %{options}", ["name": name, "options": validOptions]))
             }
             if let inlineValue {
                 result[keyPath: option.keyPath] = String(inlineValue)
@@ -165,7 +185,10 @@ public struct LaunchOptions: Sendable, Hashable {
                 result[keyPath: option.keyPath] = arguments[index]
                 index += 1
             } else {
-                throw .invalid("Missing value for '\(option.name) \(option.valueName)' (see --help)")
+                throw .invalid(
+                    tr(
+                        "Missing value for '%{option} %{value}' (see --help)",
+                        ["option": option.name, "value": option.valueName]))
             }
         }
         try result.validate()
@@ -221,29 +244,43 @@ public struct LaunchOptions: Sendable, Hashable {
 
     func validate() throws(Stop) {
         if let strategy, strategyChoice == nil {
-            throw .invalid("unknown strategy '\(strategy)'; valid: \(Self.strategyList(LabPages.strategies))")
+            throw .invalid(
+                tr(
+                    "unknown strategy '%{strategy}'; valid: %{valid}",
+                    ["strategy": strategy, "valid": Self.strategyList(LabPages.strategies)]))
         }
         if let page, LabPages.type(named: page) == nil {
-            throw .invalid("unknown page '\(page)'; valid: \(Self.pageList)")
+            throw .invalid(tr("unknown page '%{page}'; valid: %{valid}", ["page": page, "valid": Self.pageList]))
         }
         if let scenario, LabPages.type(named: scenario).map({ !$0.strategies.isEmpty }) != true {
-            throw .invalid("unknown scenario '\(scenario)'; valid: \(Self.scenarioList)")
+            throw .invalid(
+                tr(
+                    "unknown scenario '%{scenario}'; valid: %{valid}",
+                    ["scenario": scenario, "valid": Self.scenarioList]))
         }
         if let scenario, let choice = strategyChoice, let page = LabPages.type(named: scenario), choice.page != page.id
         {
             let valid = page.strategies
             throw .invalid(
-                "strategy \(choice.rawValue) does not belong to scenario '\(scenario)'; valid for it: \(valid.isEmpty ? "none (the page has no strategies)" : Self.strategyList(valid))"
-            )
+                tr(
+                    "strategy %{strategy} does not belong to scenario '%{scenario}'; valid for it: %{valid}",
+                    [
+                        "strategy": choice.rawValue, "scenario": scenario,
+                        "valid": valid.isEmpty ? tr("none (the page has no strategies)") : Self.strategyList(valid),
+                    ]))
         }
         if let text = timeScaleText {
             guard let value = Double(text) else {
-                throw .invalid("time scale '\(text)' is not a number; valid: a number greater than 0, e.g. 0.1 or 1")
+                throw .invalid(
+                    tr(
+                        "time scale '%{text}' is not a number; valid: a number greater than 0, e.g. 0.1 or 1",
+                        ["text": text]))
             }
             guard value.isFinite, value > 0 else {
                 throw .invalid(
-                    "time scale \(text) must be greater than 0 and finite; valid: a number greater than 0, e.g. 0.1 or 1"
-                )
+                    tr(
+                        "time scale %{text} must be greater than 0 and finite; valid: a number greater than 0, e.g. 0.1 or 1",
+                        ["text": text]))
             }
         }
         if let screenshot { try Self.checkWritable(screenshot) }
@@ -256,23 +293,31 @@ public struct LaunchOptions: Sendable, Hashable {
         let valid = Self.compareList
         let parts = Self.compareParts(compare)
         guard parts.count == 2 else {
-            throw .invalid("--compare takes two strategies separated by a comma, e.g. T1,T2; valid: \(valid)")
+            throw .invalid(
+                tr("--compare takes two strategies separated by a comma, e.g. T1,T2; valid: %{valid}", ["valid": valid])
+            )
         }
         for part in parts where (try? ToastStrategyID.parse(part)) == nil {
             if let other = try? AnyStrategyID.parse(part, among: LabPages.strategies) {
                 throw .invalid(
-                    "strategy \(other.rawValue) cannot be compared: compare mode runs the toast repro; valid: \(valid)")
+                    tr(
+                        "strategy %{strategy} cannot be compared: compare mode runs the toast repro; valid: %{valid}",
+                        ["strategy": other.rawValue, "valid": valid]))
             }
-            throw .invalid("unknown strategy '\(part)' in --compare; valid: \(valid)")
+            throw .invalid(
+                tr("unknown strategy '%{strategy}' in --compare; valid: %{valid}", ["strategy": part, "valid": valid]))
         }
         if let scenario, scenarioPage != ToastPage.id {
             throw .invalid(
-                "--compare runs the toast repro, not scenario '\(scenario)'; valid with --compare: --scenario toast")
+                tr(
+                    "--compare runs the toast repro, not scenario '%{scenario}'; valid with --compare: --scenario toast",
+                    ["scenario": scenario]))
         }
         if scenario != nil, let strategy {
             throw .invalid(
-                "--strategy \(strategy) and --compare both name what the scenario runs; valid: one of them (--strategy ID for one run, --compare ID,ID for two)"
-            )
+                tr(
+                    "--strategy %{strategy} and --compare both name what the scenario runs; valid: one of them (--strategy ID for one run, --compare ID,ID for two)",
+                    ["strategy": strategy]))
         }
     }
 
@@ -292,7 +337,10 @@ public struct LaunchOptions: Sendable, Hashable {
     /// A screenshot path must end in .png and sit in an existing folder we may write to.
     static func checkWritable(_ path: String) throws(Stop) {
         guard path.lowercased().hasSuffix(".png") else {
-            throw .invalid("screenshot path '\(path)' must end in .png; valid: a .png file in a writable folder")
+            throw .invalid(
+                tr(
+                    "screenshot path '%{path}' must end in .png; valid: a .png file in a writable folder",
+                    ["path": path]))
         }
         let folder: String
         if let slash = path.lastIndex(of: "/") {
@@ -303,7 +351,9 @@ public struct LaunchOptions: Sendable, Hashable {
         var info = stat()
         guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw .invalid(
-                "screenshot folder '\(folder)' does not exist; valid: a .png file in an existing, writable folder")
+                tr(
+                    "screenshot folder '%{folder}' does not exist; valid: a .png file in an existing, writable folder",
+                    ["folder": folder]))
         }
         // Probe by creating a file: `access(W_OK)` says yes to root even where nothing can be
         // created (a read-only mount, /proc).
@@ -315,7 +365,9 @@ public struct LaunchOptions: Sendable, Hashable {
         }
         guard fd >= 0 else {
             throw .invalid(
-                "screenshot folder '\(folder)' is not writable; valid: a .png file in an existing, writable folder")
+                tr(
+                    "screenshot folder '%{folder}' is not writable; valid: a .png file in an existing, writable folder",
+                    ["folder": folder]))
         }
     }
 
@@ -340,19 +392,65 @@ public struct LaunchOptions: Sendable, Hashable {
         }
     }
 
-    /// `text` broken at spaces into lines of at most `width` characters.
+    /// `text` broken into lines of at most `width` terminal columns: at spaces, and between two
+    /// wide (CJK) characters, which take two columns each and need no space to break at (a
+    /// Japanese sentence has none); never before closing punctuation such as 、。」 or a small kana such as ッ).
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
+        var lineWidth = 0
         for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
+            for piece in breakablePieces(of: word) {
+                let pieceWidth = piece.text.reduce(0) { $0 + columns(of: $1) }
+                let gap = line.isEmpty || !piece.startsWord ? 0 : 1
+                if !line.isEmpty, lineWidth + gap + pieceWidth > width {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                if !line.isEmpty, piece.startsWord {
+                    line += " "
+                    lineWidth += 1
+                }
+                line += piece.text
+                lineWidth += pieceWidth
             }
-            line += line.isEmpty ? String(word) : " " + word
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// A word cut where a line may break: before each wide character, except before closing
+    /// punctuation, and after a wide character.
+    private static func breakablePieces(of word: Substring) -> [(text: String, startsWord: Bool)] {
+        var pieces: [(text: String, startsWord: Bool)] = []
+        var current = ""
+        var previousWide = false
+        for character in word {
+            let wide = columns(of: character) == 2
+            let closing = "、。，．）」』】〉》・ー！？：；ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ".contains(character)
+            if !current.isEmpty, wide || previousWide, !closing {
+                pieces.append((current, pieces.isEmpty))
+                current = ""
+            }
+            current.append(character)
+            previousWide = wide
+        }
+        if !current.isEmpty { pieces.append((current, pieces.isEmpty)) }
+        return pieces
+    }
+
+    /// The terminal columns `character` takes: 2 for East Asian wide and full-width characters.
+    private static func columns(of character: Character) -> Int {
+        guard let value = character.unicodeScalars.first?.value else { return 0 }
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6:
+            return 2
+        default:
+            return 1
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 
 #if canImport(Glibc)
@@ -48,13 +49,13 @@ package enum RendererChoice: Equatable {
             ? .cairoOnSoftwareGL(glRenderer: gl) : .gtkDefault(glRenderer: gl)
     }
 
-    /// One line for About and the start-up report.
+    /// One line for About, in the person's language.
     package var summary: String {
         switch self {
-        case .person(let name): "renderer \(name) (GSK_RENDERER)"
-        case .gtkDefault(let gl?): "GTK's default renderer (GL: \(gl))"
-        case .gtkDefault(nil): "GTK's default renderer (no GL)"
-        case .cairoOnSoftwareGL(let gl): "cairo renderer: GL is software (\(gl))"
+        case .person(let name): tr("renderer %{name} (GSK_RENDERER)", ["name": name])
+        case .gtkDefault(let gl?): tr("GTK's default renderer (GL: %{gl})", ["gl": gl])
+        case .gtkDefault(nil): tr("GTK's default renderer (no GL)")
+        case .cairoOnSoftwareGL(let gl): tr("cairo renderer: GL is software (%{gl})", ["gl": gl])
         }
     }
 }

@@ -34,6 +34,26 @@ enum Resources {
         return String(exe[..<slash])
     }
 
+    /// Where the translations are (`LANG/LC_MESSAGES/lifecycle-lab.mo`): `$LIFECYCLE_LAB_LOCALEDIR`,
+    /// then `<prefix>/share/locale` for an installed `<prefix>/bin/lifecycle-lab` (its data folder
+    /// `<prefix>/share/lifecycle-lab` is there), then `.build/locale` for a build in
+    /// `.build/<triple>/<config>/` (`scripts/build-locale` compiles `po/*.po` there); `nil` (the
+    /// system's default) when none is found.
+    static var localeFolder: String? {
+        if let env = getenv("LIFECYCLE_LAB_LOCALEDIR"), env.pointee != 0 { return String(cString: env) }
+        guard let bin = executableFolder else { return nil }
+        for (marker, folder) in [
+            (bin + "/../share/lifecycle-lab", bin + "/../share/locale"),
+            (bin + "/../../locale", bin + "/../../locale"),
+        ] where access(marker, R_OK) == 0 {
+            return realpath(folder, nil).map { resolved in
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+        }
+        return nil
+    }
+
     /// The first readable `file` on the search path, as an absolute path with symbolic links
     /// resolved: GIO reads `a/release/../../../resources` lexically (`a/resources`), which is
     /// not where the kernel finds it when `release` is a link (SwiftPM's `.build/release` is).

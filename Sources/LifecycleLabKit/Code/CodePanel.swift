@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 package import LabModel
 
@@ -51,15 +52,15 @@ package final class CodePanel {
 
         swiftUICard.append(
             Self.caption(
-                "SwiftUI", detail: "as the seed writes it", accessibleLabel: "SwiftUI the strategy stands for"))
+                "SwiftUI", detail: tr("as the seed writes it"), accessibleLabel: tr("SwiftUI the strategy stands for")))
         swiftUILabel.setMargins(top: 0, bottom: 10, start: 10, end: 12)
         swiftUICard.append(swiftUILabel)
 
         runningCard.append(
             Self.caption(
-                "Runs here",
-                detail: "the lab's own Swift, from its source · highlighted: the lines that decide the outcome",
-                accessibleLabel: "Swift that runs in the lab"))
+                tr("Runs here"),
+                detail: tr("the lab's own Swift, from its source · highlighted: the lines that decide the outcome"),
+                accessibleLabel: tr("Swift that runs in the lab")))
         runningLabel.setMargins(top: 0, bottom: 10, start: 10, end: 12)
         let scroller = ScrolledWindow()
         scroller.child = runningLabel
@@ -110,7 +111,7 @@ package final class CodePanel {
         )
         swiftUILabel.setMarkup(markup.swiftUI)
         runningLabel.setMarkup(markup.running)
-        swiftUILabel.setAccessibleLabel("SwiftUI shape of \(code.strategy)")
-        runningLabel.setAccessibleLabel("Swift that runs for \(code.strategy)")
+        swiftUILabel.setAccessibleLabel(tr("SwiftUI shape of %{strategy}", ["strategy": code.strategy]))
+        runningLabel.setAccessibleLabel(tr("Swift that runs for %{strategy}", ["strategy": code.strategy]))
     }
 }

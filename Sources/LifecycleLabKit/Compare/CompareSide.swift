@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 import LabModel
 import LifecycleTasks
@@ -36,12 +37,12 @@ final class CompareSide {
         let overlay = Overlay()
         overlay.child = stage
         overlay.setSizeRequest(width: 300, height: 124)
-        let message = "Saved to your library"
+        let message = tr("Saved to your library")
         host = ToastOverlayHost(overlay: overlay, message: message, slideOut: ToastScreen.slideOutDuration(timing))
         screen = ToastScreen(strategy: strategy, context: context, timing: timing, host: host, message: message)
 
         root.hexpand = true
-        root.setAccessibleLabel("\(name) side")
+        root.setAccessibleLabel(tr("%{name} side", ["name": name]))
         badge.halign = .start
         verdictLabel.isSelectable = true
         root.append(badge)

@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 import LabModel
 import LifecycleTasks
@@ -38,7 +39,7 @@ final class CompareTimelines {
             let context = side.context
             let timeline = TimelineView(capacity: TaskPanel.standardTimelineCapacity, now: { context.now })
             timeline.area.setContentSize(width: 300, height: 96)
-            timeline.area.setAccessibleLabel("Task timeline of \(side.caption)")
+            timeline.area.setAccessibleLabel(tr("Task timeline of %{side}", ["side": side.caption]))
             timeline.sharedRange = { [weak self] in self?.sharedRange() }
             root.attach(caption, column: 0, row: row)
             root.attach(timeline.area, column: 1, row: row)

@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 public import LabModel
 public import LifecycleTasks
@@ -27,13 +28,13 @@ public final class CompareWindow {
     /// Picks the right side's strategy.
     public let rightPicker: DropDown
     /// *Show toast* on both sides at once.
-    public let showButton = PageKit.button("Show toast")
+    public let showButton = PageKit.button(tr("Show toast"))
     /// *Hide toast* on both sides at once.
-    public let hideButton = PageKit.button("Hide toast")
+    public let hideButton = PageKit.button(tr("Hide toast"))
     /// Runs the documented repro on both sides and shows both verdicts.
-    public let reproButton = PageKit.button("Run the repro")
+    public let reproButton = PageKit.button(tr("Run the repro"))
     /// Whether both sides matched at the last run: "Both match the spec" / which did not.
-    public let summaryLabel = PageKit.text(accessibleLabel: "Comparison result")
+    public let summaryLabel = PageKit.text(accessibleLabel: tr("Comparison result"))
     /// The two sides, left then right.
     var sides: [CompareSide]
     /// The sides' timelines on one axis.
@@ -52,20 +53,20 @@ public final class CompareWindow {
     /// Builds the window with `left` and `right` side by side; it is not shown yet.
     public init(environment: LabEnvironment, left: ToastStrategyID, right: ToastStrategyID) {
         self.environment = environment
-        let window = Window(application: environment.application, title: "Compare Strategies")
+        let window = Window(application: environment.application, title: tr("Compare Strategies"))
         window.setDefaultSize(width: 1280, height: 880)
         if let main = environment.window { window.setTransient(for: main) }
         self.window = window
         let items = Self.strategies.map { "\($0.rawValue) · \($0.title)" }
         leftPicker = DropDown(items: items)
         rightPicker = DropDown(items: items)
-        leftPicker.setAccessibleLabel("Left strategy")
-        rightPicker.setAccessibleLabel("Right strategy")
+        leftPicker.setAccessibleLabel(tr("Left strategy"))
+        rightPicker.setAccessibleLabel(tr("Right strategy"))
 
         let contexts = Self.makeContexts(environment)
         sides = [
-            CompareSide(name: "Left", strategy: left, context: contexts[0], timing: environment.timing),
-            CompareSide(name: "Right", strategy: right, context: contexts[1], timing: environment.timing),
+            CompareSide(name: tr("Left"), strategy: left, context: contexts[0], timing: environment.timing),
+            CompareSide(name: tr("Right"), strategy: right, context: contexts[1], timing: environment.timing),
         ]
 
         let header = HeaderBar()
@@ -73,14 +74,15 @@ public final class CompareWindow {
         let page = PageKit.root()
         page.append(
             PageKit.hint(
-                "Each press goes to both sides at the same moment. Each side has its own tasks, flags and log; "
-                    + "both run on one clock, so their timelines share one time axis. Run the repro to see the bug "
-                    + "and the fix from the same presses."))
+                tr(
+                    "Each press goes to both sides at the same moment. Each side has its own tasks, flags and log; both run on one clock, so their timelines share one time axis. Run the repro to see the bug and the fix from the same presses."
+                )))
         showButton.addCssClass("suggested-action")
-        reproButton.tooltip = "t = 0 show, D/3 hide, D/2 show, then watch, on both sides; prints both verdicts"
+        reproButton.tooltip = tr("t = 0 show, D/3 hide, D/2 show, then watch, on both sides; prints both verdicts")
         page.append(
             PageKit.row([
-                Label("Left:"), leftPicker, Label("Right:"), rightPicker, Separator(.vertical), showButton, hideButton,
+                Label(tr("Left:")), leftPicker, Label(tr("Right:")), rightPicker, Separator(.vertical), showButton,
+                hideButton,
                 reproButton,
             ]))
         let columns = Box(.horizontal, spacing: 18)
@@ -88,7 +90,7 @@ public final class CompareWindow {
         for side in sides { columns.append(side.root) }
         page.append(columns)
         page.append(summaryLabel)
-        let heading = Label("Timelines on one time axis", accessibleRole: .heading)
+        let heading = Label(tr("Timelines on one time axis"), accessibleRole: .heading)
         heading.xalign = 0
         heading.addCssClass("heading")
         page.append(heading)
@@ -192,8 +194,10 @@ public final class CompareWindow {
         let missed = verdicts.filter { !$0.matchesSpec }.map(\.strategy)
         summaryLabel.text =
             missed.isEmpty
-            ? "Both match the spec: \(verdicts.map(\.strategy).joined(separator: " and ")) behave as their rows say."
-            : "Does not match the spec: \(missed.joined(separator: ", "))."
+            ? tr(
+                "Both match the spec: %{strategies} behave as their rows say.",
+                ["strategies": verdicts.map(\.strategy).joined(separator: tr(" and "))])
+            : tr("Does not match the spec: %{strategies}.", ["strategies": missed.joined(separator: ", ")])
         summaryLabel.removeCssClass(missed.isEmpty ? "verdict-bad" : "verdict-ok")
         summaryLabel.addCssClass(missed.isEmpty ? "verdict-ok" : "verdict-bad")
         return comparison
@@ -224,7 +228,7 @@ public final class CompareWindow {
         let busy: [Widget] = [reproButton, leftPicker, rightPicker]
         guard !isRunning, busy.allSatisfy(\.isSensitive) else { return }
         for widget in busy { widget.isSensitive = false }
-        summaryLabel.text = "Running the repro on both sides (t = 0 show, D/3 hide, D/2 show)…"
+        summaryLabel.text = tr("Running the repro on both sides (t = 0 show, D/3 hide, D/2 show)…")
         _ = await runScenario()
         guard !window.isDestroyed else { return }
         for widget in busy { widget.isSensitive = true }

@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 public import LabModel
 import LifecycleTasks
@@ -14,7 +15,7 @@ import LifecycleTasks
 @MainActor
 public final class ButtonPage: LabPage {
     public nonisolated static let id = PageID.button
-    public nonisolated static let title = "Button"
+    public nonisolated static var title: String { tr("Button") }
     public nonisolated static var strategies: [AnyStrategyID] { ButtonStrategyID.anyCases }
 
     public var root: Widget { layout.root }
@@ -38,7 +39,7 @@ public final class ButtonPage: LabPage {
     /// "exec() throws" on the inner view; `nil` while the view is closed.
     public private(set) var throwsCheck: CheckButton?
     /// Execs started, running, completed, cancelled, failed; errors shown; live view states.
-    public let resultsLabel = PageKit.text(accessibleLabel: "Results")
+    public let resultsLabel = PageKit.text(accessibleLabel: tr("Results"))
     /// Seed 001's compile-time pitfalls: each sample's code, and the compiler's message for the
     /// one that does not compile (``ButtonPitfalls``).
     public let pitfallCodeLabels: [Label]
@@ -59,12 +60,13 @@ public final class ButtonPage: LabPage {
     public init(environment: LabEnvironment) {
         self.environment = environment
         layout = ViewPageLayout(
-            title: "Button work",
-            hint: "Show the view, press Action! a few times, then close the view before exec() ends (L = "
-                + "\(LabFormat.seconds(environment.timing.workDuration))) and watch whether the execs keep running, "
-                + "whether the view's state stays alive, and whether a thrown error is ever shown.",
-            pickerCaption: "Strategy:", pickerItems: ButtonStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
-            closedNote: "The view is closed. Show it to get its Action! button.", results: [resultsLabel])
+            title: tr("Button work"),
+            hint: tr(
+                "Show the view, press Action! a few times, then close the view before exec() ends (L = %{duration}) and watch whether the execs keep running, whether the view's state stays alive, and whether a thrown error is ever shown.",
+                ["duration": LabFormat.seconds(environment.timing.workDuration)]),
+            pickerCaption: tr("Strategy:"),
+            pickerItems: ButtonStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
+            closedNote: tr("The view is closed. Show it to get its Action! button."), results: [resultsLabel])
         let (pitfalls, codeLabels, errorLabels) = Self.pitfallsSection()
         pitfallCodeLabels = codeLabels
         compilerErrorLabels = errorLabels
@@ -90,7 +92,7 @@ public final class ButtonPage: LabPage {
             Task { @MainActor in
                 await self.layout.runRepro(
                     of: self, environment: self.environment,
-                    running: "Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…")
+                    running: tr("Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…"))
             }
         }
         // A task's closure (and the view state it holds) is released only after the registry
@@ -124,13 +126,18 @@ public final class ButtonPage: LabPage {
     /// the compiler's error for the one that does not compile), then the seed's conclusion.
     private static func pitfallsSection() -> (Widget, [Label], [Label]) {
         let section = Box(.vertical, spacing: 6)
-        section.append(PageKit.title("Compile-time pitfalls (seed 001)"))
+        section.append(PageKit.title(tr("Compile-time pitfalls (seed 001)")))
         var codeLabels: [Label] = []
         var errorLabels: [Label] = []
         for sample in ButtonPitfalls.samples {
             let heading = PageKit.text()
-            heading.setMarkup("<b>\(sample.compiles ? "Compiles" : "Does not compile"): \(sample.title)</b>")
-            let code = PageKit.text(sample.code, accessibleLabel: "Code: \(sample.title)")
+            heading.setMarkup(
+                "<b>"
+                    + CodeMarkup.escape(
+                        sample.compiles
+                            ? tr("Compiles: %{title}", ["title": sample.title])
+                            : tr("Does not compile: %{title}", ["title": sample.title])) + "</b>")
+            let code = PageKit.text(sample.code, accessibleLabel: tr("Code: %{title}", ["title": sample.title]))
             code.addCssClass("code-sample")
             code.isSelectable = true
             code.wraps = false
@@ -156,17 +163,17 @@ public final class ButtonPage: LabPage {
 
     private func buildView(_ view: ButtonView) -> Widget {
         let (frame, content) = PageKit.frame()
-        frame.setAccessibleLabel("Button view #\(view.number)")
+        frame.setAccessibleLabel(tr("Button view #%{number}", ["number": view.number]))
         let heading = PageKit.text()
-        heading.setMarkup("<b>View #\(view.number)</b>")
-        let action = Button("Action!")
-        action.setAccessibleLabel("Action!")
+        heading.setMarkup("<b>" + tr("View #%{number}", ["number": view.number]) + "</b>")
+        let action = Button(tr("Action!"))
+        action.setAccessibleLabel(tr("Action!"))
         action.addCssClass("suggested-action")
         action.halign = .start
-        let check = CheckButton("exec() throws")
+        let check = CheckButton(tr("exec() throws"))
         check.isActive = screen.execShouldThrow
         let running = PageKit.text()
-        running.setAccessibleLabel("Running execs")
+        running.setAccessibleLabel(tr("Running execs"))
         content.append(heading)
         content.append(PageKit.row([action, check]))
         content.append(running)
@@ -203,14 +210,21 @@ public final class ButtonPage: LabPage {
         layout.showViewState(isShown: shown)
         runningLabel?.text =
             screen.execsRunning == 0
-            ? "No exec running." : "\(screen.execsRunning) exec\(screen.execsRunning == 1 ? "" : "s") running…"
-        let errors = screen.surfacedErrors.isEmpty ? "none" : screen.surfacedErrors.joined(separator: ", ")
-        resultsLabel.text = """
-            Execs: started \(screen.execsStarted) · running \(screen.execsRunning) · completed \(screen.execsCompleted) \
-            · cancelled \(screen.execsCancelled) · failed \(screen.execsFailed) · most at once \(screen.maxConcurrentExecs)
-            Errors shown to the user: \(errors)
-            View states alive: \(screen.liveViewStates) (view \(shown ? "shown" : "closed"))
-            """
+            ? tr("No exec running.") : trn("%{count} exec running…", "%{count} execs running…", screen.execsRunning)
+        let errors = screen.surfacedErrors.isEmpty ? tr("none") : screen.surfacedErrors.joined(separator: ", ")
+        resultsLabel.text = [
+            tr(
+                "Execs: started %{started} · running %{running} · completed %{completed} · cancelled %{cancelled} · failed %{failed} · most at once %{most}",
+                [
+                    "started": screen.execsStarted, "running": screen.execsRunning,
+                    "completed": screen.execsCompleted, "cancelled": screen.execsCancelled,
+                    "failed": screen.execsFailed, "most": screen.maxConcurrentExecs,
+                ]),
+            tr("Errors shown to the user: %{errors}", ["errors": errors]),
+            shown
+                ? tr("View states alive: %{count} (view shown)", ["count": screen.liveViewStates])
+                : tr("View states alive: %{count} (view closed)", ["count": screen.liveViewStates]),
+        ].joined(separator: "\n")
         layout.showLog(screen.logLines)
     }
 }

@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 public import LabModel
 
@@ -35,7 +36,7 @@ public final class IdleInhibitSideEffect: PresentingSideEffect {
     /// Inhibits idle (or, without a session manager, only records that it is held).
     public func acquire() {
         guard !isHeld else { return }
-        cookie = application.inhibitIdle(window: window, reason: "Lifecycle Lab is presenting (seed 003)")
+        cookie = application.inhibitIdle(window: window, reason: tr("Lifecycle Lab is presenting (seed 003)"))
         isHeld = true
         acquisitions += 1
         onChange?()
@@ -53,8 +54,8 @@ public final class IdleInhibitSideEffect: PresentingSideEffect {
 
     /// "held — idle inhibited (cookie 3)", "held — no session manager, shown here only", "not held".
     public var stateText: String {
-        guard isHeld else { return "not held" }
-        if let cookie { return "held — idle inhibited (cookie \(cookie))" }
-        return "held — no session manager to inhibit idle, shown here only"
+        guard isHeld else { return tr("not held") }
+        if let cookie { return tr("held — idle inhibited (cookie %{cookie})", ["cookie": cookie]) }
+        return tr("held — no session manager to inhibit idle, shown here only")
     }
 }

@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 import GtkLifecycle
 public import LabModel
@@ -24,7 +25,7 @@ public import LifecycleTasks
 @MainActor
 public final class NavigationPage: LabPage {
     public nonisolated static let id = PageID.navigation
-    public nonisolated static let title = "Navigation"
+    public nonisolated static var title: String { tr("Navigation") }
     public nonisolated static var strategies: [AnyStrategyID] { [] }
 
     public let root: Widget
@@ -36,15 +37,15 @@ public final class NavigationPage: LabPage {
     /// The inner stack with the pages "first" and "second".
     public let stack = Stack()
     /// Chooses the first page (its `willAppear()`), then shows it.
-    public let goToFirstButton = PageKit.button("Go to first")
+    public let goToFirstButton = PageKit.button(tr("Go to first"))
     /// Chooses the second page (its `willAppear()`), then shows it.
-    public let goToSecondButton = PageKit.button("Go to second")
+    public let goToSecondButton = PageKit.button(tr("Go to second"))
     /// On: crossfade between the pages; off: no transition.
     public let crossfadeSwitch = Switch()
     /// Clears the event list.
-    public let clearButton = PageKit.button("Clear")
+    public let clearButton = PageKit.button(tr("Clear"))
     /// The ordered event list, one line per event.
-    public let eventsLabel = PageKit.text(accessibleLabel: "Navigation events")
+    public let eventsLabel = PageKit.text(accessibleLabel: tr("Navigation events"))
 
     /// How long the crossfade takes, in milliseconds.
     public static let crossfadeMilliseconds = 400
@@ -58,22 +59,20 @@ public final class NavigationPage: LabPage {
         screen = NavigationScreen(context: environment.context, scene: environment.windowScene)
 
         let page = PageKit.root()
-        page.append(PageKit.title("Navigation"))
+        page.append(PageKit.title(tr("Navigation")))
         page.append(
             PageKit.hint(
-                "Go to the other page, with and without the crossfade, and watch the order of the old page's disappear "
-                    + "and the new page's appear as GTK emits it. The willAppear line comes first because the Go to "
-                    + "buttons fire it before they switch the stack: GTK 4.8's stack has no signal before it maps the "
-                    + "new page (it notifies visible-child after the map). The Scene phase page's P5 fires willAppear "
-                    + "from a real GTK event, the fresh view widget's realize."))
+                tr(
+                    "Go to the other page, with and without the crossfade, and watch the order of the old page's disappear and the new page's appear as GTK emits it. The willAppear line comes first because the Go to buttons fire it before they switch the stack: GTK 4.8's stack has no signal before it maps the new page (it notifies visible-child after the map). The Scene phase page's P5 fires willAppear from a real GTK event, the fresh view widget's realize."
+                )))
         let badge = PageKit.badge()
-        PageKit.setBadge(badge, text: "N1 · willAppear before map/unmap", kind: .fix)
+        PageKit.setBadge(badge, text: tr("N1 · willAppear before map/unmap"), kind: .fix)
         page.append(badge)
         badge.halign = .start
-        crossfadeSwitch.setAccessibleLabel("Crossfade transition")
+        crossfadeSwitch.setAccessibleLabel(tr("Crossfade transition"))
         crossfadeSwitch.valign = .center
         page.append(
-            PageKit.row([goToFirstButton, goToSecondButton, Label("Crossfade:"), crossfadeSwitch, clearButton]))
+            PageKit.row([goToFirstButton, goToSecondButton, Label(tr("Crossfade:")), crossfadeSwitch, clearButton]))
         stack.transition = .none
         stack.transitionDuration = Self.crossfadeMilliseconds
         stack.setSizeRequest(width: -1, height: 110)
@@ -99,11 +98,13 @@ public final class NavigationPage: LabPage {
             guard let node = screen.nodes[destination.key] else { continue }
             let (box, content) = PageKit.frame()
             let heading = PageKit.text()
-            heading.setMarkup("<b>\(destination.title) page</b>")
+            heading.setMarkup("<b>" + tr("%{name} page", ["name": destination.title]) + "</b>")
             content.append(heading)
             content.append(
                 PageKit.text(
-                    "A page of the inner stack: its map and unmap are the appear and disappear of the node \(destination.title)."
+                    tr(
+                        "A page of the inner stack: its map and unmap are the appear and disappear of the node %{name}.",
+                        ["name": destination.title])
                 ))
             stack.addTitled(box, name: destination.key, title: destination.title)
             bindings.append(WidgetLifecycle(node: node, widget: box))
@@ -149,7 +150,7 @@ public final class NavigationPage: LabPage {
         let events = screen.events
         eventsLabel.text =
             events.isEmpty
-            ? "Events appear here in the order they happen."
+            ? tr("Events appear here in the order they happen.")
             : events.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 import LabModel
 
@@ -70,14 +71,14 @@ enum PageKit {
         badge.text = text
         for other in StrategyKind.allCases { badge.removeCssClass(other.rawValue) }
         badge.addCssClass(kind.rawValue)
-        badge.setAccessibleLabel("Current strategy: \(text), \(kind.label)")
+        badge.setAccessibleLabel(tr("Current strategy: %{strategy}, %{kind}", ["strategy": text, "kind": kind.label]))
     }
 
     /// The line under a strategy's explanation that says what its seed concludes.
     static func seedNote() -> Label {
         let note = text()
         note.addCssClass("seed-note")
-        note.setAccessibleLabel("What the seed concludes")
+        note.setAccessibleLabel(tr("What the seed concludes"))
         return note
     }
 

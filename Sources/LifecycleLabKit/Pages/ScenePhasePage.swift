@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 public import GtkLifecycle
 public import LabModel
@@ -15,7 +16,7 @@ import LifecycleTasks
 @MainActor
 public final class ScenePhasePage: LabPage {
     public nonisolated static let id = PageID.scenePhase
-    public nonisolated static let title = "Scene phase"
+    public nonisolated static var title: String { tr("Scene phase") }
     public nonisolated static var strategies: [AnyStrategyID] { ScenePhaseStrategyID.anyCases }
 
     public var root: Widget { layout.root }
@@ -38,13 +39,13 @@ public final class ScenePhasePage: LabPage {
     public var reproButton: Button { layout.reproButton }
     /// Minimizes the main window and restores it 3 s later (a window manager may have no task bar);
     /// "Minimize window" where the app cannot see a minimize, with a tooltip saying so.
-    public let minimizeButton = PageKit.button("Minimize window for 3 s")
+    public let minimizeButton = PageKit.button(tr("Minimize window for 3 s"))
     /// Gives the focus to a second window (the main window goes `.inactive`).
-    public let focusElsewhereButton = PageKit.button("Focus elsewhere")
+    public let focusElsewhereButton = PageKit.button(tr("Focus elsewhere"))
     /// "Window scene: active" — the main window's phase, as the core sees it.
-    public let phaseLabel = PageKit.text(accessibleLabel: "Window scene phase")
+    public let phaseLabel = PageKit.text(accessibleLabel: tr("Window scene phase"))
     /// One line: what this session can detect of the window's phase, and why.
-    public let detectionLabel = PageKit.text(accessibleLabel: "What this session can detect")
+    public let detectionLabel = PageKit.text(accessibleLabel: tr("What this session can detect"))
     /// "Presenting: held …" / "Presenting: not held" — on the inner view while it is shown.
     public private(set) var presentingLabel: Label?
     /// "Last loaded: …" on the inner view while it is shown.
@@ -52,7 +53,7 @@ public final class ScenePhasePage: LabPage {
     /// "Polls: …" on the inner view while it is shown.
     public private(set) var pollsLabel: Label?
     /// Loads, polls and side-effect totals (outside the inner view, so they survive closing it).
-    public let resultsLabel = PageKit.text(accessibleLabel: "Results")
+    public let resultsLabel = PageKit.text(accessibleLabel: tr("Results"))
 
     private let layout: ViewPageLayout
     private let host: WidgetHost<ScenePhaseView>
@@ -66,13 +67,13 @@ public final class ScenePhasePage: LabPage {
         self.environment = environment
         phaseLabel.wraps = false
         layout = ViewPageLayout(
-            title: "Scene phase",
-            hint: "Show the view, then minimize the window or focus another one and come back: watch whether polling "
-                + "(every P = \(LabFormat.seconds(environment.timing.pollInterval))) and the presenting side effect stop "
-                + "while the window is not active, and whether the view loads again on return.",
-            pickerCaption: "Strategy:",
+            title: tr("Scene phase"),
+            hint: tr(
+                "Show the view, then minimize the window or focus another one and come back: watch whether polling (every P = %{interval}) and the presenting side effect stop while the window is not active, and whether the view loads again on return.",
+                ["interval": LabFormat.seconds(environment.timing.pollInterval)]),
+            pickerCaption: tr("Strategy:"),
             pickerItems: ScenePhaseStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
-            closedNote: "The view is closed. Show it: it loads, polls every P and holds the side effect.",
+            closedNote: tr("The view is closed. Show it: it loads, polls every P and holds the side effect."),
             controls: [PageKit.row([minimizeButton, focusElsewhereButton, phaseLabel]), detectionLabel],
             results: [resultsLabel])
         let host = WidgetHost<ScenePhaseView>(container: layout.viewArea)
@@ -100,7 +101,7 @@ public final class ScenePhasePage: LabPage {
             Task { @MainActor in
                 await self.layout.runRepro(
                     of: self, environment: self.environment,
-                    running: "Running seed 003's repro (minimize, restore, focus elsewhere and back)…")
+                    running: tr("Running seed 003's repro (minimize, restore, focus elsewhere and back)…"))
             }
         }
         if let scene = environment.windowScene {
@@ -109,7 +110,7 @@ public final class ScenePhasePage: LabPage {
         detectionLabel.text = Self.detectionLine(environment.sceneDetection)
         if !environment.sceneDetection.canSeeMinimize {
             // The app cannot bring the window back on GNOME (no activation token), so no "for 3 s".
-            minimizeButton.label = "Minimize window"
+            minimizeButton.label = tr("Minimize window")
             minimizeButton.tooltip = Self.unseenMinimizeNote
         }
         attach(screen)
@@ -141,26 +142,45 @@ public final class ScenePhasePage: LabPage {
             detection: environment.scenePhaseDetection)
     }
 
-    /// The page's line on what `detection` lets the app see, and why.
+    /// The page's line on what `detection` lets the app see, and why: ``SceneDetection/summary``'s
+    /// facts, in the person's language (the library's own summary stays English, for logs).
     public static func detectionLine(_ detection: SceneDetection) -> String {
-        "This session — \(detection.summary)"
+        let session = "\(detection.backend), GTK \(detection.gtkVersion.major).\(detection.gtkVersion.minor)"
+        let active =
+            switch detection.activeSource {
+            case .isActive: tr("active follows is-active")
+            case .focusedState: tr("active follows the FOCUSED state")
+            }
+        let seen =
+            switch detection.minimizeSignal {
+            case .minimizedState: tr("a minimize is seen (MINIMIZED state → background)")
+            case .suspended: tr("a minimize is seen when the compositor suspends the window (mutter 45+)")
+            case .none:
+                tr(
+                    "the app cannot tell it was minimized (xdg-shell has no such state), only hiding gives background"
+                )
+            }
+        return tr(
+            "This session — %{session}: %{minimize}; %{active}.",
+            ["session": session, "minimize": seen, "active": active])
     }
 
     /// What *Minimize window* does where the app cannot see a minimize (its tooltip there).
     static let unseenMinimizeNote =
-        "Asks the compositor to minimize: GNOME takes the window away (bring it back from the dock: no app "
-        + "can), sway has no minimize. The app cannot tell either way, so the repro leaves minimizing out."
+        tr(
+            "Asks the compositor to minimize: GNOME takes the window away (bring it back from the dock: no app can), sway has no minimize. The app cannot tell either way, so the repro leaves minimizing out."
+        )
 
     // MARK: Private
 
     private func buildView(_ view: ScenePhaseView) -> Widget {
         let (frame, content) = PageKit.frame()
-        frame.setAccessibleLabel("Scene-phase view #\(view.number)")
+        frame.setAccessibleLabel(tr("Scene-phase view #%{number}", ["number": view.number]))
         let heading = PageKit.text()
-        heading.setMarkup("<b>View #\(view.number)</b>")
-        let loaded = PageKit.text(accessibleLabel: "Last loaded")
-        let polls = PageKit.text(accessibleLabel: "Polls")
-        let presenting = PageKit.text(accessibleLabel: "Presenting side effect")
+        heading.setMarkup("<b>" + tr("View #%{number}", ["number": view.number]) + "</b>")
+        let loaded = PageKit.text(accessibleLabel: tr("Last loaded"))
+        let polls = PageKit.text(accessibleLabel: tr("Polls"))
+        let presenting = PageKit.text(accessibleLabel: tr("Presenting side effect"))
         content.append(heading)
         content.append(loaded)
         content.append(polls)
@@ -194,21 +214,31 @@ public final class ScenePhasePage: LabPage {
         }
         layout.showViewState(isShown: shown)
         let phase = environment.windowScene?.phase
-        phaseLabel.text = "Window scene: \(phase.map { "\($0)" } ?? "none")"
+        phaseLabel.text = tr("Window scene: %{phase}", ["phase": phase.map { "\($0)" } ?? tr("none")])
         if let at = screen.lastLoadAt {
-            loadedLabel?.text = "Last loaded: t = \(LabFormat.seconds(at)) (load #\(screen.loads))"
+            loadedLabel?.text = tr(
+                "Last loaded: t = %{time} (load #%{number})", ["time": LabFormat.seconds(at), "number": screen.loads])
         } else {
-            loadedLabel?.text = "Last loaded: not yet"
+            loadedLabel?.text = tr("Last loaded: not yet")
         }
         pollsLabel?.text =
-            "Polls: \(screen.polls) (\(screen.pollsInBackground) while minimized, "
-            + "\(screen.pollsWhileInactive) while another window had the focus)"
-        presentingLabel?.text = "Presenting: \(sideEffect.stateText)"
-        resultsLabel.text = """
-            Loads \(screen.loads) · polls \(screen.polls) (background \(screen.pollsInBackground), \
-            inactive \(screen.pollsWhileInactive))
-            Side effect: \(sideEffect.stateText) · taken \(sideEffect.acquisitions)× · released \(sideEffect.releases)×
-            """
+            tr(
+                "Polls: %{polls} (%{background} while minimized, %{inactive} while another window had the focus)",
+                [
+                    "polls": screen.polls, "background": screen.pollsInBackground,
+                    "inactive": screen.pollsWhileInactive,
+                ])
+        presentingLabel?.text = tr("Presenting: %{state}", ["state": sideEffect.stateText])
+        resultsLabel.text =
+            tr(
+                "Loads %{loads} · polls %{polls} (background %{background}, inactive %{inactive})",
+                [
+                    "loads": screen.loads, "polls": screen.polls, "background": screen.pollsInBackground,
+                    "inactive": screen.pollsWhileInactive,
+                ]) + "\n"
+            + tr(
+                "Side effect: %{state} · taken %{taken}× · released %{released}×",
+                ["state": sideEffect.stateText, "taken": sideEffect.acquisitions, "released": sideEffect.releases])
         layout.showLog(screen.logLines)
     }
 

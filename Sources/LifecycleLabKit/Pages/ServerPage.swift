@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 public import LabModel
 import LifecycleTasks
@@ -11,7 +12,7 @@ import LifecycleTasks
 @MainActor
 public final class ServerPage: LabPage {
     public nonisolated static let id = PageID.server
-    public nonisolated static let title = "Server"
+    public nonisolated static var title: String { tr("Server") }
     /// I1, the page's one strategy (nothing to pick).
     public nonisolated static var strategies: [AnyStrategyID] { ServerStrategyID.anyCases }
 
@@ -36,7 +37,7 @@ public final class ServerPage: LabPage {
     /// The inner view's status label (`Text(status ?? "Signed Out")`); `nil` while closed.
     public private(set) var statusLabel: Label?
     /// "Live listeners: 1 (alpha 0 · beta 1 · gamma 0)".
-    public let listenersLabel = PageKit.text(accessibleLabel: "Live listeners")
+    public let listenersLabel = PageKit.text(accessibleLabel: tr("Live listeners"))
 
     private let servers: [Server]
     private let layout: ViewPageLayout
@@ -46,21 +47,24 @@ public final class ServerPage: LabPage {
     private var registryToken: ObservationToken?
     private var idleRefresh: IdleRefresh?
     private var posts: [Server: Int] = [:]
-    private static let statuses = ["Signed In", "Online", "Maintenance", "Signed Out"]
+    /// ``ServerScreen/placeholder`` in the person's language (the model keeps seed 004's English).
+    static var placeholder: String { tr("Signed Out") }
+    private static var statuses: [String] { [tr("Signed In"), tr("Online"), tr("Maintenance"), tr("Signed Out")] }
 
     /// Builds the page listening to nothing yet (inner view closed), the first server picked.
     public init(environment: LabEnvironment) {
         self.environment = environment
         let servers = [Server("alpha"), Server("beta"), Server("gamma")]
         self.servers = servers
-        let postButtons = servers.map { PageKit.button("Post status from \($0.name)") }
+        let postButtons = servers.map { PageKit.button(tr("Post status from %{server}", ["server": $0.name])) }
         self.postButtons = postButtons
         layout = ViewPageLayout(
-            title: "Server status",
-            hint: "Show the view, post a status from the picked server, then pick another server and post from the old "
-                + "one: watch that the label no longer changes and that exactly one listener stays live.",
-            pickerCaption: "Server:", pickerItems: servers.map(\.name),
-            closedNote: "The view is closed. Show it: it listens to the picked server.",
+            title: tr("Server status"),
+            hint: tr(
+                "Show the view, post a status from the picked server, then pick another server and post from the old one: watch that the label no longer changes and that exactly one listener stays live."
+            ),
+            pickerCaption: tr("Server:"), pickerItems: servers.map(\.name),
+            closedNote: tr("The view is closed. Show it: it listens to the picked server."),
             controls: [PageKit.row(postButtons)], results: [listenersLabel])
         let host = WidgetHost<ServerView>(container: layout.viewArea)
         self.host = host
@@ -90,7 +94,7 @@ public final class ServerPage: LabPage {
             Task { @MainActor in
                 await self.layout.runRepro(
                     of: self, environment: self.environment,
-                    running: "Running seed 004's repro (A posts, pick B, A posts again, B posts)…")
+                    running: tr("Running seed 004's repro (A posts, pick B, A posts again, B posts)…"))
             }
         }
         // A new listener registers with the status center only once its task runs.
@@ -133,13 +137,13 @@ public final class ServerPage: LabPage {
 
     private func buildView(_ view: ServerView) -> Widget {
         let (frame, content) = PageKit.frame()
-        frame.setAccessibleLabel("Server view #\(view.number)")
+        frame.setAccessibleLabel(tr("Server view #%{number}", ["number": view.number]))
         let heading = PageKit.text()
-        heading.setMarkup("<b>View #\(view.number)</b>")
-        let status = Label(ServerScreen.placeholder, accessibleRole: .status)
+        heading.setMarkup("<b>" + tr("View #%{number}", ["number": view.number]) + "</b>")
+        let status = Label(Self.placeholder, accessibleRole: .status)
         status.xalign = 0
         status.addCssClass("title-2")
-        status.setAccessibleLabel("Status")
+        status.setAccessibleLabel(tr("Status"))
         content.append(heading)
         content.append(status)
         statusLabel = status
@@ -162,11 +166,13 @@ public final class ServerPage: LabPage {
         let shown = screen.isViewShown
         if !shown { statusLabel = nil }
         layout.showViewState(isShown: shown)
-        statusLabel?.text = screen.label
+        statusLabel?.text = screen.view?.state?.status ?? Self.placeholder
         let center = environment.statusCenter
         let perServer = servers.map { "\($0.name) \(center.listenerCount(for: $0))" }.joined(separator: " · ")
         listenersLabel.text =
-            "Live listeners: \(center.listenerCount) (\(perServer)) · statuses posted: \(center.postedCount)"
+            tr(
+                "Live listeners: %{count} (%{servers}) · statuses posted: %{posted}",
+                ["count": center.listenerCount, "servers": perServer, "posted": center.postedCount])
         layout.showLog(screen.logLines)
     }
 }

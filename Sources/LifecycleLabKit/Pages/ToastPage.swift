@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 import GtkLifecycle
 public import LabModel
@@ -14,7 +15,7 @@ import LifecycleTasks
 @MainActor
 public final class ToastPage: LabPage {
     public nonisolated static let id = PageID.toast
-    public nonisolated static let title = "Toast"
+    public nonisolated static var title: String { tr("Toast") }
     public nonisolated static var strategies: [AnyStrategyID] { ToastStrategyID.anyCases }
 
     public let root: Widget
@@ -24,13 +25,13 @@ public final class ToastPage: LabPage {
     /// The toast model; replaced on every strategy switch.
     public private(set) var screen: ToastScreen
     /// *Show toast*.
-    public let showButton = Button("Show toast")
+    public let showButton = Button(tr("Show toast"))
     /// *Hide toast*.
-    public let hideButton = Button("Hide toast")
+    public let hideButton = Button(tr("Hide toast"))
     /// Runs the documented repro in place.
-    public let reproButton = Button("Run the repro")
+    public let reproButton = Button(tr("Run the repro"))
     /// Opens the compare window: this strategy beside its counterpart (`app.compare`).
-    public let compareButton = Button("Compare…")
+    public let compareButton = Button(tr("Compare…"))
     /// Where the toast appears.
     public let host: ToastOverlayHost
     /// "T1 · onAppear + Task (bug)" and what it does.
@@ -42,7 +43,8 @@ public final class ToastPage: LabPage {
     public let guideLabel = PageKit.text()
     private let statusLabel = Label()
     private let logLabel = Label()
-    private let verdictLabel = Label()
+    /// The verdict of *Run the repro* (the scenario's summary), empty until a run ends.
+    public let verdictLabel = Label()
     /// The SwiftUI the strategy stands for and the Swift that runs, from the source.
     package let codePanel = CodePanel()
     private let environment: LabEnvironment
@@ -68,7 +70,7 @@ public final class ToastPage: LabPage {
         overlay.child = stage
         overlay.hexpand = true
         overlay.setSizeRequest(width: 300, height: 220)
-        let message = "Saved to your library"
+        let message = tr("Saved to your library")
         host = ToastOverlayHost(
             overlay: overlay, message: message, slideOut: ToastScreen.slideOutDuration(environment.timing))
         screen = ToastScreen(
@@ -77,13 +79,13 @@ public final class ToastPage: LabPage {
 
         let page = Box(.vertical, spacing: 12)
         page.setMargins(18)
-        let title = Label("Toast", accessibleRole: .heading)
-        title.setMarkup("<b>Toast</b>")
+        let title = Label(tr("Toast"), accessibleRole: .heading)
+        title.setMarkup("<b>" + tr("Toast") + "</b>")
         title.xalign = 0
         let hint = Label(
-            "Press Show toast, Hide toast after a second, then Show toast again, and watch when the second toast "
-                + "hides. With a buggy strategy the first, never-cancelled timer hides it early; the panel shows it as an "
-                + "orange orphan bar overlapping the second toast.")
+            tr(
+                "Press Show toast, Hide toast after a second, then Show toast again, and watch when the second toast hides. With a buggy strategy the first, never-cancelled timer hides it early; the panel shows it as an orange orphan bar overlapping the second toast."
+            ))
         hint.wraps = true
         hint.xalign = 0
         hint.addCssClass("page-hint")
@@ -94,9 +96,9 @@ public final class ToastPage: LabPage {
         // shaping; a grid asks for its height at the width it gets. Same look.
         let strategyRow = Grid()
         strategyRow.columnSpacing = 8
-        let strategyCaption = Label("Strategy:")
+        let strategyCaption = Label(tr("Strategy:"))
         strategyBadge.addCssClass("strategy-badge")
-        strategyBadge.setAccessibleLabel("Current strategy")
+        strategyBadge.setAccessibleLabel(tr("Current strategy"))
         strategyExplanation.wraps = true
         strategyExplanation.xalign = 0
         strategyExplanation.hexpand = true
@@ -105,22 +107,23 @@ public final class ToastPage: LabPage {
         strategyRow.attach(strategyExplanation, column: 2, row: 0)
 
         let buttons = Box(.horizontal, spacing: 8)
-        showButton.setAccessibleLabel("Show toast")
-        hideButton.setAccessibleLabel("Hide toast")
+        showButton.setAccessibleLabel(tr("Show toast"))
+        hideButton.setAccessibleLabel(tr("Hide toast"))
         showButton.addCssClass("suggested-action")
-        reproButton.tooltip = "t = 0 show, D/3 hide, D/2 show, then watch; prints the verdict below"
+        reproButton.tooltip = tr("t = 0 show, D/3 hide, D/2 show, then watch; prints the verdict below")
         buttons.append(showButton)
         buttons.append(hideButton)
         buttons.append(reproButton)
-        compareButton.tooltip = "Run this strategy and another side by side: same presses, two toasts, two timelines"
+        compareButton.tooltip = tr(
+            "Run this strategy and another side by side: same presses, two toasts, two timelines")
         buttons.append(compareButton)
 
         guideLabel.setMarkup(ToastPage.guideMarkup)
         guideLabel.addCssClass("page-hint")
-        guideLabel.setAccessibleLabel("When to use which")
+        guideLabel.setAccessibleLabel(tr("When to use which"))
 
         statusLabel.xalign = 0
-        statusLabel.setAccessibleLabel("Toast status")
+        statusLabel.setAccessibleLabel(tr("Toast status"))
         verdictLabel.xalign = 0
         verdictLabel.wraps = true
         verdictLabel.isSelectable = true
@@ -159,12 +162,11 @@ public final class ToastPage: LabPage {
     }
 
     /// Seed 000's conclusion, as Pango markup: which modifier for which work.
-    static let guideMarkup = """
-        <b>When to use which</b> (seed 000)
-        • Synchronous work: onAppear.
-        • Async work that must finish, even if the view goes: onAppear + Task (T8; the panel marks it detached).
-        • Async work that should stop with the view: .task (T2).
-        """
+    static var guideMarkup: String {
+        tr(
+            "<b>When to use which</b> (seed 000)\n• Synchronous work: onAppear.\n• Async work that must finish, even if the view goes: onAppear + Task (T8; the panel marks it detached).\n• Async work that should stop with the view: .task (T2)."
+        )
+    }
 
     public func select(strategy: AnyStrategyID) {
         guard let id = strategy.as(ToastStrategyID.self) else { return }
@@ -187,7 +189,7 @@ public final class ToastPage: LabPage {
     private func runReproInPlace() async {
         await PageKit.runReproInPlace(
             self, environment: environment, busy: [reproButton],
-            verdictLabel: verdictLabel, running: "Running the repro (t = 0 show, D/3 hide, D/2 show)…")
+            verdictLabel: verdictLabel, running: tr("Running the repro (t = 0 show, D/3 hide, D/2 show)…"))
     }
 
     private func attach(_ screen: ToastScreen) {
@@ -216,15 +218,16 @@ public final class ToastPage: LabPage {
         }
         updateStatus()
         let lines = screen.logLines.suffix(8).map { "t=\(LabFormat.seconds($0.time))  \($0.text)" }
-        logLabel.text = lines.isEmpty ? "The toast's log lines appear here." : lines.joined(separator: "\n")
+        logLabel.text = lines.isEmpty ? tr("The toast's log lines appear here.") : lines.joined(separator: "\n")
     }
 
     private func updateStatus() {
         if let remaining = screen.remainingTime {
-            statusLabel.text = "Toast shown — D runs out in \(LabFormat.seconds(remaining))"
+            statusLabel.text = tr("Toast shown — D runs out in %{time}", ["time": LabFormat.seconds(remaining)])
             host.updateRemaining(remaining)
         } else {
-            statusLabel.text = "Toast hidden (D = \(LabFormat.seconds(screen.toastDuration)))"
+            statusLabel.text = tr(
+                "Toast hidden (D = %{duration})", ["duration": LabFormat.seconds(screen.toastDuration)])
         }
     }
 }

@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 import LabModel
 
@@ -19,11 +20,11 @@ final class ViewPageLayout {
     /// The strategy (or server) picker.
     let picker: DropDown
     /// *Show view*.
-    let showButton = PageKit.button("Show view")
+    let showButton = PageKit.button(tr("Show view"))
     /// *Close view*: closes the inner view while its work runs.
-    let closeButton = PageKit.button("Close view")
+    let closeButton = PageKit.button(tr("Close view"))
     /// Runs the page's documented repro in place and shows the verdict.
-    let reproButton = PageKit.button("Run the repro")
+    let reproButton = PageKit.button(tr("Run the repro"))
     /// Where the inner view's widget goes (a ``WidgetHost``'s container).
     let viewArea = Box(.vertical, spacing: 8)
     /// The last verdict of *Run the repro*.

@@ -1,3 +1,4 @@
+import Gettext
 package import Gtk
 package import LifecycleTasks
 
@@ -14,24 +15,29 @@ package final class CountersView {
     /// The counters the cells show.
     package private(set) var shown = RegistryCounters()
 
-    private static let tips: [String: String] = [
-        "live": "Tasks running or cancelling",
-        "started": "Tasks ever started",
-        "cancelled": "Tasks that ended cancelled",
-        "finished": "Tasks that ended finished",
-        "failed": "Tasks that ended with an error",
-        "orphaned": "Live tasks whose owner disappeared without cancelling them",
-        "detached": "Live tasks detached on purpose: work that must finish",
+    /// Each counter's name as shown, and its tooltip, by its field name.
+    private static let captions: [String: (name: String, tip: String)] = [
+        "live": (tr("live"), tr("Tasks running or cancelling")),
+        "started": (tr("started"), tr("Tasks ever started")),
+        "cancelled": (tr("cancelled"), tr("Tasks that ended cancelled")),
+        "finished": (tr("finished"), tr("Tasks that ended finished")),
+        "failed": (tr("failed"), tr("Tasks that ended with an error")),
+        "orphaned": (tr("orphaned"), tr("Live tasks whose owner disappeared without cancelling them")),
+        "detached": (tr("detached"), tr("Live tasks detached on purpose: work that must finish")),
     ]
+
+    private static func text(_ name: String, _ value: Int) -> String {
+        "\(captions[name]?.name ?? name) \(value)"
+    }
 
     package init() {
         cells = PanelFormat.counterFields(shown).map { name, value in
-            let label = Label("\(name) \(value)")
+            let label = Label(Self.text(name, value))
             label.addCssClass("counter")
-            label.tooltip = Self.tips[name]
+            label.tooltip = Self.captions[name]?.tip
             return label
         }
-        widget.setAccessibleLabel("Task counters")
+        widget.setAccessibleLabel(tr("Task counters"))
         for range in [0..<4, 4..<cells.count] {
             let row = Box(.horizontal, spacing: 2)
             row.isHomogeneous = true
@@ -45,7 +51,7 @@ package final class CountersView {
         guard counters != shown else { return }
         shown = counters
         for (label, field) in zip(cells, PanelFormat.counterFields(counters)) {
-            label.text = "\(field.0) \(field.1)"
+            label.text = Self.text(field.0, field.1)
         }
         let orphaned = cells[5]
         let failed = cells[4]

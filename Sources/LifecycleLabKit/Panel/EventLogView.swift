@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 import LifecycleTasks
 
@@ -31,7 +32,7 @@ final class EventLogView {
                 guard let self, let line = Int(id) else { return }
                 label.text = self.lines.text(ofLine: line) ?? ""
             })
-        list.setAccessibleLabel("Event log")
+        list.setAccessibleLabel(tr("Event log"))
         scroller.setVerticalOnly()
         scroller.child = list
         scroller.minContentHeight = 150

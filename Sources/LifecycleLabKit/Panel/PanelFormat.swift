@@ -1,3 +1,4 @@
+import Gettext
 import LifecycleTasks
 
 /// The panel's wording of times, records and events, without Foundation.
@@ -42,12 +43,23 @@ enum PanelFormat {
         var fields = [
             "\(record.id)", record.name, record.origin,
             record.ownerName.isEmpty ? "–" : record.ownerName,
-            record.state.description, age(of: record, now: now),
+            stateText(record.state), age(of: record, now: now),
         ]
-        if record.isOrphan { fields.append("[orphan]") }
-        if record.retainsOwner { fields.append("[retains owner]") }
-        if record.isDetached { fields.append("[detached]") }
+        if record.isOrphan { fields.append(tr("[orphan]")) }
+        if record.retainsOwner { fields.append(tr("[retains owner]")) }
+        if record.isDetached { fields.append(tr("[detached]")) }
         return fields.joined(separator: "  ")
+    }
+
+    /// A task's state in the person's language (the engine's `description` is English).
+    static func stateText(_ state: TaskState) -> String {
+        switch state {
+        case .running: trc("task state", "running")
+        case .cancelling: trc("task state", "cancelling")
+        case .cancelled: trc("task state", "cancelled")
+        case .finished: trc("task state", "finished")
+        case .failed(let error): tr("failed(%{error})", ["error": error])
+        }
     }
 
     /// Column widths of a task row, in characters (the row is monospace).
@@ -68,7 +80,7 @@ enum PanelFormat {
     static func columns(_ record: TaskRecord, now: Duration) -> String {
         columns([
             "\(record.id)", record.name, record.origin, record.ownerName.isEmpty ? "–" : record.ownerName,
-            record.state.description, age(of: record, now: now),
+            stateText(record.state), age(of: record, now: now),
         ])
     }
 

@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 import LifecycleTasks
 
@@ -42,7 +43,7 @@ final class TaskListView {
                 self.bind(widget, to: TaskID(number))
             })
         list.addCssClass("task-list")
-        list.setAccessibleLabel("Tasks")
+        list.setAccessibleLabel(tr("Tasks"))
         scroller.setVerticalOnly()
         scroller.child = list
         scroller.vexpand = true

@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 public import LifecycleTasks
 
@@ -137,12 +138,12 @@ public final class TaskPanel {
         box.setSizeRequest(width: 440, height: -1)
         box.setMargins(top: 6, bottom: 6, start: 6, end: 6)
         box.append(countersView.widget)
-        box.append(heading("Tasks"))
+        box.append(heading(tr("Tasks")))
         box.append(tasks.header)
         box.append(tasks.scroller)
-        box.append(heading("Timeline"))
+        box.append(heading(tr("Timeline")))
         box.append(timeline.area)
-        box.append(heading("Event log"))
+        box.append(heading(tr("Event log")))
         box.append(log.scroller)
     }
 

@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 import LifecycleTasks
 
@@ -11,9 +12,9 @@ import LifecycleTasks
 final class TaskRowParts {
     weak var box: Box?
     let columns = Label()
-    let orphanFlag = Label("orphan")
-    let retainsFlag = Label("retains")
-    let detachedFlag = Label("detached")
+    let orphanFlag = Label(tr("orphan"))
+    let retainsFlag = Label(tr("retains"))
+    let detachedFlag = Label(tr("detached"))
     /// The task the row shows now (rows are recycled).
     var boundID: TaskID?
 
@@ -24,11 +25,11 @@ final class TaskRowParts {
         columns.hexpand = true
         columns.ellipsizesEnd = true
         orphanFlag.addCssClass("flag-orphan")
-        orphanFlag.tooltip = "Orphan: the owner disappeared and nobody cancelled this task"
+        orphanFlag.tooltip = tr("Orphan: the owner disappeared and nobody cancelled this task")
         retainsFlag.addCssClass("flag-retains")
-        retainsFlag.tooltip = "Retains owner: the task keeps the owner's state alive"
+        retainsFlag.tooltip = tr("Retains owner: the task keeps the owner's state alive")
         detachedFlag.addCssClass("flag-detached")
-        detachedFlag.tooltip = "Detached on purpose: work that must finish, even after its owner goes"
+        detachedFlag.tooltip = tr("Detached on purpose: work that must finish, even after its owner goes")
         for cell in [columns, orphanFlag, retainsFlag, detachedFlag] { row.append(cell) }
         orphanFlag.hide()
         retainsFlag.hide()
@@ -36,7 +37,9 @@ final class TaskRowParts {
     }
 
     func fillHeader() {
-        columns.text = PanelFormat.columns(["id", "name", "strategy", "owner", "state", "age"])
+        columns.text = PanelFormat.columns([
+            tr("id"), tr("name"), tr("strategy"), tr("owner"), tr("state"), tr("age"),
+        ])
     }
 
     func fill(_ record: TaskRecord, now: Duration) {

@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 import LifecycleTasks
 
@@ -30,7 +31,7 @@ final class TimelineView {
         area.setContentSize(width: 200, height: 210)
         area.hexpand = true
         area.addCssClass("timeline")
-        area.setAccessibleLabel("Task timeline")
+        area.setAccessibleLabel(tr("Task timeline"))
         area.setDrawFunction { [weak self] cr, width, height in
             self?.draw(cr, width: width, height: height)
         }
@@ -212,7 +213,7 @@ final class TimelineView {
 
         guard !bars.isEmpty else {
             cr.setSource(red: ink.r, green: ink.g, blue: ink.b, alpha: 0.7)
-            show("No tasks yet", x: left + 4, baselineY: top + 14)
+            show(tr("No tasks yet"), x: left + 4, baselineY: top + 14)
             return
         }
         // One lane per bar, newest at the bottom.
@@ -253,9 +254,9 @@ final class TimelineView {
             }
             if barHeight >= 7 {
                 var label = "\(record.id) \(record.name)"
-                if record.isOrphan { label += " · orphan" }
-                if record.retainsOwner { label += " · retains owner" }
-                if record.isDetached { label += " · detached" }
+                if record.isOrphan { label += " · " + tr("orphan") }
+                if record.retainsOwner { label += " · " + tr("retains owner") }
+                if record.isDetached { label += " · " + tr("detached") }
                 // The area's font while a line fits the lane (bar and gap); thinner lanes (many
                 // bars) shrink it in proportion, so text never runs into the next bar.
                 var textWidth = measure(label)

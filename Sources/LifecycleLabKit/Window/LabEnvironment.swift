@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 public import GtkLifecycle
 public import LabModel
@@ -49,9 +50,9 @@ public final class LabEnvironment {
         if let elsewhere {
             other = elsewhere
         } else {
-            other = Window(title: "Elsewhere")
+            other = Window(title: tr("Elsewhere"))
             other.setDefaultSize(width: 260, height: 120)
-            let label = Label("The main window lost the focus.\nClose this window or click the main one.")
+            let label = Label(tr("The main window lost the focus.\nClose this window or click the main one."))
             label.setMargins(18)
             other.child = label
             other.hidesOnClose = true

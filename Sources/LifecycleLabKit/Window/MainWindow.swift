@@ -1,3 +1,4 @@
+import Gettext
 public import Gtk
 import GtkLifecycle
 public import LabModel
@@ -52,7 +53,7 @@ public final class MainWindow {
     init(app: LabApp, environment: LabEnvironment) {
         self.app = app
         self.environment = environment
-        let window = Window(application: environment.application, title: "Lifecycle Lab")
+        let window = Window(application: environment.application, title: tr("Lifecycle Lab"))
         window.setDefaultSize(width: 1360, height: 820)
         self.window = window
         environment.window = window
@@ -84,13 +85,13 @@ public final class MainWindow {
         self.switcher = switcher
         let menuButton = MenuButton()
         menuButton.setIconName("open-menu-symbolic")
-        menuButton.tooltip = "Main menu"
-        menuButton.setAccessibleLabel("Main menu")
+        menuButton.tooltip = tr("Main menu")
+        menuButton.setAccessibleLabel(tr("Main menu"))
         header.packEnd(menuButton)
         self.menuButton = menuButton
         let strategyLabel = Label()
         strategyLabel.addCssClass("strategy-badge")
-        strategyLabel.tooltip = "The strategy of the page shown (Ctrl+1 … Ctrl+9 pick one; the menu lists them)"
+        strategyLabel.tooltip = tr("The strategy of the page shown (Ctrl+1 … Ctrl+9 pick one; the menu lists them)")
         header.packStart(strategyLabel)
         self.strategyLabel = strategyLabel
         window.titlebar = header
@@ -243,14 +244,14 @@ public final class MainWindow {
     /// Toast Strategies…, then Keyboard Shortcuts, About and Quit.
     package func primaryMenu() -> Menu {
         let menu = Menu()
-        menu.appendSection("Strategy", strategySection)
+        menu.appendSection(tr("Strategy"), strategySection)
         let compare = Menu()
-        compare.append("Compare Toast Strategies…", action: "app.compare")
+        compare.append(tr("Compare Toast Strategies…"), action: "app.compare")
         menu.appendSection(nil, compare)
         let general = Menu()
-        general.append("Keyboard Shortcuts", action: "app.shortcuts")
-        general.append("About Lifecycle Lab", action: "app.about")
-        general.append("Quit", action: "app.quit")
+        general.append(tr("Keyboard Shortcuts"), action: "app.shortcuts")
+        general.append(tr("About Lifecycle Lab"), action: "app.about")
+        general.append(tr("Quit"), action: "app.quit")
         menu.appendSection(nil, general)
         return menu
     }
@@ -286,13 +287,15 @@ public final class MainWindow {
         strategyLabel.isVisible = current != nil
         if let current {
             PageKit.setBadge(
-                strategyLabel, text: "Strategy: \(current.rawValue) · \(current.title)", kind: current.kind)
+                strategyLabel,
+                text: tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]),
+                kind: current.kind)
         }
     }
 
     private func showShortcuts() {
-        presentDialog(\.shortcutsWindow, title: "Keyboard Shortcuts", spacing: 6, margins: 18) { box in
-            var rows = [("Ctrl+1 … 9", "Strategy 1 … 9 of the page shown, as the menu lists them:")]
+        presentDialog(\.shortcutsWindow, title: tr("Keyboard Shortcuts"), spacing: 6, margins: 18) { box in
+            var rows = [("Ctrl+1 … 9", tr("Strategy 1 … 9 of the page shown, as the menu lists them:"))]
             for page in LabPages.withScenario {
                 let ids = page.strategies.map(\.rawValue)
                 rows.append(
@@ -302,8 +305,8 @@ public final class MainWindow {
                             + ids.enumerated().map { "Ctrl+\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
                     ))
             }
-            rows.append(("Ctrl+?", "Keyboard shortcuts"))
-            rows.append(("Ctrl+Q", "Quit (cancels every running task first)"))
+            rows.append(("Ctrl+?", tr("Keyboard shortcuts")))
+            rows.append(("Ctrl+Q", tr("Quit (cancels every running task first)")))
             for (keys, what) in rows {
                 let key = Label(keys)
                 key.widthChars = 8
@@ -317,17 +320,20 @@ public final class MainWindow {
     }
 
     private func showAbout() {
-        presentDialog(\.aboutWindow, title: "About Lifecycle Lab", spacing: 8, margins: 24) { box in
+        presentDialog(\.aboutWindow, title: tr("About Lifecycle Lab"), spacing: 8, margins: 24) { box in
             let name = Label()
             name.setMarkup("<big><b>Lifecycle Lab</b></big>")
-            let version = Label("Version \(LabApp.version)")
+            let version = Label(tr("Version %{version}", ["version": LabApp.version]))
             let text = Label(
-                "See how view-lifecycle-bound async tasks start, get cancelled and leak: SwiftUI's onAppear, "
-                    + "onDisappear, .task, .task(id:) and scene phase, fed by real GTK widgets.")
+                tr(
+                    "See how view-lifecycle-bound async tasks start, get cancelled and leak: SwiftUI's onAppear, onDisappear, .task, .task(id:) and scene phase, fed by real GTK widgets."
+                ))
             text.wraps = true
             text.widthChars = 40
             let gtk = GtkRuntime.version
-            var facts = ["GTK \(gtk.major).\(gtk.minor).\(gtk.micro)", "app ID \(LabApp.applicationID)"]
+            var facts = [
+                "GTK \(gtk.major).\(gtk.minor).\(gtk.micro)", tr("app ID %{id}", ["id": LabApp.applicationID]),
+            ]
             if let renderer = LabApp.rendererChoice { facts.append(renderer.summary) }
             let details = Label(facts.joined(separator: " · "))
             details.wraps = true

@@ -36,8 +36,10 @@ private final class LateLoop {
         }
     }
 
+    /// A pacer with the app's allowance for late outcomes (D/4, as `LabApp.realTimePacer`), so
+    /// the wrong-behaviour cases show that allowance lets no wrong row pass.
     var pacer: ScenarioPacer {
-        ScenarioPacer(
+        var pacer = ScenarioPacer(
             tolerance: .zero,
             advance: { [self] duration in
                 let late = self.lateness()
@@ -45,6 +47,8 @@ private final class LateLoop {
                 await self.host.advance(by: duration + late)
             },
             settle: { [self] in await self.host.advance(by: self.settleTime) })
+        pacer.lateness = LabTiming.standard.toastDuration / 4
+        return pacer
     }
 
     var driver: ScenarioDriver { ScenarioDriver(context: host.context, pacer: pacer) }

@@ -18,6 +18,12 @@ public struct ScenarioPacer: Sendable {
     /// run itself (a wait that overslept, a press delivered late) needs none: every check is
     /// made against the real times of the actions (see ``ScenarioDriver``).
     public var tolerance: Duration
+    /// How much later than its derived time an outcome may come and still match (at least
+    /// ``tolerance``): a timer on a loaded main loop wakes late, never early, so lateness gets
+    /// the larger allowance. The real-time pacer of the app allows D/4, half the D/2 that
+    /// separates the toast rows' two possible hides, so a late right outcome still matches and
+    /// a wrong one (D/2 off either way) still does not.
+    public var lateness: Duration
     private let advanceBy: @MainActor @Sendable (Duration) async -> Void
     private let settleWork: @MainActor @Sendable () async -> Void
 
@@ -32,6 +38,7 @@ public struct ScenarioPacer: Sendable {
         settle: @escaping @MainActor @Sendable () async -> Void
     ) {
         self.tolerance = tolerance
+        self.lateness = tolerance
         self.advanceBy = advance
         self.settleWork = settle
     }

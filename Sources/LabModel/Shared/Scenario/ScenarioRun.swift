@@ -334,9 +334,12 @@ final class ScenarioRun {
 
     // MARK: Private
 
-    /// Whether `observed` is `expected` give or take the clock's jitter.
+    /// Whether `observed` is `expected` give or take the clock's jitter: no earlier than the
+    /// jitter allows, and no later than a loaded loop's timers may wake (``ScenarioPacer/lateness``).
     private func isWithinJitter(_ observed: Duration, of expected: Duration) -> Bool {
-        abs((observed - expected).roundedSeconds) <= pacer.tolerance.roundedSeconds
+        let delta = (observed - expected).roundedSeconds
+        return delta >= -pacer.tolerance.roundedSeconds
+            && delta <= max(pacer.lateness, pacer.tolerance).roundedSeconds
     }
 
     /// Flags that stood for longer than the pacer's tolerance (or still stand).

@@ -1,3 +1,4 @@
+import Gettext
 public import LifecycleTasks
 
 /// What a scenario run observed, and whether it matches the spec's row for its strategy.
@@ -117,14 +118,28 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
 
     /// A few lines for a person: the row, the outcome and each failed check.
     public var summary: String {
-        let outcome =
+        let names: KeyValuePairs<String, any CustomStringConvertible> = ["strategy": strategy, "title": title]
+        var lines = [
             !scheduleHeld
-            ? "could not be judged: the main loop was too late for the repro's schedule"
-            : matchesSpec ? "matches the spec" : "does NOT match the spec"
-        var lines = ["\(strategy) \(title): \(outcome)"]
-        lines.append("  expected: \(expected)")
+                ? tr(
+                    "%{strategy} %{title}: could not be judged: the main loop was too late for the repro's schedule",
+                    names)
+                : matchesSpec
+                    ? tr("%{strategy} %{title}: matches the spec", names)
+                    : tr("%{strategy} %{title}: does NOT match the spec", names)
+        ]
+        lines.append("  " + tr("expected: %{outcome}", ["outcome": expected]))
         for check in checks where !check.passed {
-            lines.append("  ✗ \(check.name): expected \(check.expected), observed \(check.observed)")
+            // A check's name is translated here, at display: the scenarios write it in English
+            // (the JSON keeps it so) and `scripts/update-po` extracts it from their `expect…` calls.
+            lines.append(
+                "  ✗ "
+                    + tr(
+                        "%{check}: expected %{expected}, observed %{observed}",
+                        [
+                            "check": Gettext.translation(of: check.name), "expected": check.expected,
+                            "observed": check.observed,
+                        ]))
         }
         return lines.joined(separator: "\n")
     }
