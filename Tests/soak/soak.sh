@@ -137,7 +137,9 @@ close_extra_windows() {
         timeout 5 xdotool windowactivate --sync "$w" key alt+F4 2>/dev/null; sleep 0.3
     done
 }
-# The same state before both marks: every view closed, toast hidden, on the toast page, focused.
+# The same state before both marks: every page on its first strategy (Ctrl+1: strategies hold
+# different numbers of GLib closures, a scene-phase reader its signal handlers), every view
+# closed, toast hidden, on the toast page, focused.
 canonical() {
     close_extra_windows
     focus_app; sleep 0.3
@@ -145,6 +147,7 @@ canonical() {
     for i in "${!pages[@]}"; do
         switch_page "$i"; wait_for_page "${pages[$i]}" || continue
         sleep 0.2
+        send "key ctrl+1"; sleep 0.2
         click close-view 2>/dev/null; click hide-toast 2>/dev/null
         sleep 0.1
     done
