@@ -261,6 +261,10 @@ final=$(mark)
 
 # It still answers a press, the load still running: Show / Hide toast, from the write of the
 # click to the toast's appear / disappear in the report.
+# On T2 (.task, Ctrl+2 on the toast page): with T1, the first page's strategy, a stale timer of
+# one show takes the next toast down D later (SPEC §3's bug), and a Hide press then finds no
+# toast to hide.
+send "key ctrl+2"; sleep 0.3
 worst=0 answered=0 latencies=()
 for n in $(seq 20); do
     if (( n % 2 )); then name=show-toast kind=appear; else name=hide-toast kind=disappear; fi
