@@ -146,7 +146,7 @@ enum PhaseLatencyBenchmark {
                     if getenv("PHASE_LATENCY_DEBUG") != nil {
                         let seen = spy.firstEvent(after: sent).map { Double(Int64($0) - Int64(sent)) / 1_000_000 } ?? -1
                         FileHandleStderr.write(
-                            "phase_latency: \(step.name): core \(Double(changedAt.value - sent) / 1_000_000) ms xprop \(seen) ms\n"
+                            "phase_latency: \(step.name): core \(Double(changedAt.value - sent) / 1_000_000) ms xprop \(seen) ms sent \(sent)\n"
                         )
                     }
                 } else {

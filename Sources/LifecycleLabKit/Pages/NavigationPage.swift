@@ -77,10 +77,7 @@ public final class NavigationPage: LabPage {
         stack.transitionDuration = Self.crossfadeMilliseconds
         stack.setSizeRequest(width: -1, height: 110)
         stack.hexpand = true
-        let preview = Box(.horizontal, spacing: 12)
-        preview.append(codePanel.swiftUICard)
-        preview.append(stack)
-        page.append(preview)
+        page.append(PageKit.sideBySide([codePanel.swiftUICard, stack]))
         eventsLabel.addCssClass("event-log")
         eventsLabel.isSelectable = true
         eventsLabel.valign = .start

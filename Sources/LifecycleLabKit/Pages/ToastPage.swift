@@ -140,10 +140,7 @@ public final class ToastPage: LabPage {
         page.append(buttons)
         page.append(statusLabel)
         // The SwiftUI beside the toast it makes, as in Xcode's canvas; the Swift that runs below.
-        let preview = Box(.horizontal, spacing: 12)
-        preview.append(codePanel.swiftUICard)
-        preview.append(overlay)
-        page.append(preview)
+        page.append(PageKit.sideBySide([codePanel.swiftUICard, overlay]))
         page.append(verdictLabel)
         page.append(guideLabel)
         page.append(codePanel.runningCard)

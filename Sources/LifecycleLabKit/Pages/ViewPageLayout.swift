@@ -67,10 +67,7 @@ final class ViewPageLayout {
         self.closedNote.addCssClass("page-hint")
         viewArea.append(self.closedNote)
         viewArea.hexpand = true
-        let preview = Box(.horizontal, spacing: 12)
-        preview.append(codePanel.swiftUICard)
-        preview.append(viewArea)
-        page.append(preview)
+        page.append(PageKit.sideBySide([codePanel.swiftUICard, viewArea]))
         for widget in results { page.append(widget) }
         logLabel.addCssClass("event-log")
         page.append(logLabel)
