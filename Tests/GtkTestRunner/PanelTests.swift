@@ -56,6 +56,35 @@ enum PanelTests {
                 try await waitFor("no timer when idle") { !panel.hasTimer }
                 try await finish(context, panel)
             },
+            GtkTestCase("§5 panel: task row columns line up — a Japanese state name takes two cells a character") {
+                let (context, panel) = try await makePanel()
+                expectEqual(PanelFormat.cells("実行中"), 6, "three wide characters take six cells")
+                expectEqual(PanelFormat.cells("running"), 7, "a Latin letter takes one cell")
+                let ascii = PanelFormat.columns(["#12", "dismiss", "T1", "toast", "running", "0.4 s"])
+                let japanese = PanelFormat.columns(["#12", "dismiss", "T1", "toast", "実行中", "0.4 s"])
+                let cut = PanelFormat.columns(["#12", "dismiss", "T1", "toast", "キャンセル済み", "0.4 s"])
+                expectEqual(ascii, "#12\tdismiss\tT1\ttoast\trunning\t0.4 s", "one tab between columns")
+                expect(cut.contains("\tキャンセ…\t"), "a state wider than its column is cut at a cell boundary: \"\(cut)\"")
+                // The header measured the rows' font once on screen; every row has its stops.
+                try await waitFor("tab stops") { panel.rowTabStops != nil }
+                let stops = panel.rowTabStops ?? []
+                expectEqual(stops.count, PanelFormat.columnWidths.count - 1, "a stop per tab")
+                expect(stops.last?.alignsRight == true, "the age ends at the last stop")
+                let increasing = zip(stops, stops.dropFirst()).allSatisfy { $0.position < $1.position }
+                expect(increasing, "stops \(stops) increase")
+                // Laid out in the rows' font with those stops, every row ends at the same pixel:
+                // the age column lines up whatever the CJK characters before it are drawn with.
+                let widths = [ascii, japanese, cut].map { row -> Double in
+                    let layout = TextLayout(for: panel.taskHeader)
+                    layout.setTabStops(stops)
+                    layout.text = row
+                    return layout.width
+                }
+                for (row, width) in zip([ascii, japanese, cut], widths) {
+                    expectEqual(Int(width), stops.last?.position, "\"\(row)\" ends at the right-aligned stop")
+                }
+                try await finish(context, panel)
+            },
             GtkTestCase("§5 panel: a row leaves at once when the registry drops its record from the history") {
                 let context = LifecycleContext(historyLimit: 1)
                 let panel = try await showPanel(context: context, grace: .seconds(30))

@@ -40,6 +40,14 @@ public final class TextLayout {
         set { pango_layout_set_text(layout, newValue, -1) }
     }
 
+    /// Lays tabs in the text out at these stops, as a ``Label`` with the same stops does.
+    /// Wraps `pango_layout_set_tabs`.
+    public func setTabStops(_ stops: [Label.TabStop]) {
+        guard let array = Label.TabStop.pangoTabArray(stops) else { return }
+        pango_layout_set_tabs(layout, array)
+        pango_tab_array_free(array)
+    }
+
     /// Width in pixels of the laid-out text. Wraps `pango_layout_get_pixel_size`.
     public var width: Double {
         var width: gint = 0

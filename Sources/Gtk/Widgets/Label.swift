@@ -40,4 +40,33 @@ public final class Label: Widget {
         get { Int(gtk_label_get_width_chars(opaque)) }
         set { gtk_label_set_width_chars(opaque, gint(newValue)) }
     }
+    /// Where a tab in the text moves to: `position` pixels from the label's start; at a
+    /// right-aligned stop the text after the tab ends there.
+    public struct TabStop: Equatable, Sendable {
+        public var position: Int
+        public var alignsRight: Bool
+        public init(position: Int, alignsRight: Bool = false) {
+            self.position = position
+            self.alignsRight = alignsRight
+        }
+    }
+    /// Sets the tab stops, in pixels. Wraps `gtk_label_set_tabs` (GTK 4.8).
+    public func setTabStops(_ stops: [TabStop]) {
+        guard let array = TabStop.pangoTabArray(stops) else { return }
+        gtk_label_set_tabs(opaque, array)
+        pango_tab_array_free(array)
+    }
+}
+
+extension Label.TabStop {
+    /// A new `PangoTabArray` in pixels (`pango_tab_array_new`, `pango_tab_array_set_tab`); the
+    /// caller frees it.
+    static func pangoTabArray(_ stops: [Label.TabStop]) -> OpaquePointer? {
+        guard let array = pango_tab_array_new(gint(stops.count), 1) else { return nil }
+        for (index, stop) in stops.enumerated() {
+            pango_tab_array_set_tab(
+                array, gint(index), stop.alignsRight ? PANGO_TAB_RIGHT : PANGO_TAB_LEFT, gint(stop.position))
+        }
+        return array
+    }
 }

@@ -1,8 +1,9 @@
 import Gettext
+package import Gtk
 import LifecycleTasks
 
 /// The panel's wording of times, records and events, without Foundation.
-enum PanelFormat {
+package enum PanelFormat {
     /// Seconds as a `Double`.
     static func seconds(_ duration: Duration) -> Double {
         let (whole, atto) = duration.components
@@ -62,18 +63,65 @@ enum PanelFormat {
         }
     }
 
-    /// Column widths of a task row, in characters (the row is monospace).
-    static let columnWidths = [4, 13, 8, 7, 10, 6]
+    /// Column widths of a task row, in cells of the monospace font (the row is one label).
+    package static let columnWidths = [4, 13, 8, 7, 10, 6]
 
-    /// A task row's columns, padded or cut to ``columnWidths``; the age is right-aligned.
-    static func columns(_ fields: [String]) -> String {
-        var line = ""
-        for (index, (field, width)) in zip(fields, columnWidths).enumerated() {
-            let cut = field.count > width ? String(field.prefix(width - 1)) + "…" : field
-            let pad = String(repeating: " ", count: width - cut.count)
-            line += index == columnWidths.count - 1 ? pad + cut : cut + pad + " "
+    /// A task row's columns, each cut to its ``columnWidths`` and followed by a tab: the label's
+    /// ``tabStops(cellWidth:)`` put every column at the same pixel on every row, whatever font
+    /// a CJK character falls back to (the Japanese headings and states); the age ends at the
+    /// last stop (right-aligned). Widths are counted in cells: a CJK character takes two.
+    package static func columns(_ fields: [String]) -> String {
+        zip(fields, columnWidths).map { field, width in
+            cells(field) > width ? prefix(field, cells: width - 1) + "…" : field
+        }.joined(separator: "\t")
+    }
+
+    /// The tab stops of a task row for a monospace cell `cellWidth` pixels wide: one after
+    /// each column and a space, the last one right-aligned at the row's end.
+    package static func tabStops(cellWidth: Double) -> [Label.TabStop] {
+        let pixels = { (cells: Int) in Int((Double(cells) * cellWidth).rounded()) }
+        var stops: [Label.TabStop] = []
+        var start = 0
+        // The state column runs to the right-aligned age: its stop is the age's end.
+        for width in columnWidths.dropLast(2) {
+            start += width + 1
+            stops.append(Label.TabStop(position: pixels(start)))
         }
-        return line
+        let rowCells = columnWidths.reduce(0, +) + columnWidths.count - 1
+        stops.append(Label.TabStop(position: pixels(rowCells), alignsRight: true))
+        return stops
+    }
+
+    /// How many cells `text` takes in a monospace font: two for East Asian wide and full-width
+    /// characters, none for combining marks, one for the rest.
+    package static func cells(_ text: String) -> Int {
+        text.reduce(0) { $0 + cells($1) }
+    }
+
+    private static func cells(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.properties.generalCategory == .nonspacingMark { return 0 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// The longest start of `text` that fits in `cells` cells.
+    private static func prefix(_ text: String, cells limit: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let width = cells(character)
+            guard used + width <= limit else { break }
+            result.append(character)
+            used += width
+        }
+        return result
     }
 
     /// The task row's columns: id, name, strategy, owner, state, age.

@@ -20,6 +20,11 @@ final class TaskListView {
     private var list: ListView<Box>!
     private var rowParts: [ObjectIdentifier: TaskRowParts] = [:]
     private var nextPrune = 512
+    /// The header's columns; its map measures the monospace cell for the tab stops.
+    private let headerParts: TaskRowParts
+    private var headerMapped: SignalConnection?
+    /// The rows' tab stops, once the header has been on screen to measure the font.
+    private var tabStops: [Label.TabStop]?
     /// The core's time, which ages are measured in.
     private let coreNow: @MainActor () -> Duration
 
@@ -29,12 +34,14 @@ final class TaskListView {
     init(grace: Duration, now: @escaping @MainActor () -> Duration) {
         model = TaskRowModel(grace: grace)
         coreNow = now
-        TaskRowParts(row: header).fillHeader()
+        headerParts = TaskRowParts(row: header)
+        headerParts.fillHeader()
         header.addCssClass("task-header")
         list = ListView(
             setup: { [weak self] in
                 let row = Box(.horizontal, spacing: 6)
                 let parts = TaskRowParts(row: row)
+                if let stops = self?.tabStops { parts.columns.setTabStops(stops) }
                 self?.register(parts, for: row)
                 return row
             },
@@ -42,6 +49,7 @@ final class TaskListView {
                 guard let self, let number = Int(id) else { return }
                 self.bind(widget, to: TaskID(number))
             })
+        headerMapped = headerParts.columns.onMap { [weak self] in self?.measureTabStops() }
         list.addCssClass("task-list")
         list.setAccessibleLabel(tr("Tasks"))
         scroller.setVerticalOnly()
@@ -49,6 +57,27 @@ final class TaskListView {
         scroller.vexpand = true
         scroller.minContentHeight = 140
     }
+
+    /// Sets every row's tab stops from the width of a cell in the rows' monospace font, read
+    /// from the header now that it is styled and on screen (again at each map, so a changed
+    /// font size is picked up when the window comes back).
+    private func measureTabStops() {
+        let sample = 20
+        let layout = TextLayout(for: headerParts.columns)
+        layout.text = String(repeating: "0", count: sample)
+        guard layout.width > 0 else { return }
+        let stops = PanelFormat.tabStops(cellWidth: layout.width / Double(sample))
+        guard stops != tabStops else { return }
+        tabStops = stops
+        headerParts.columns.setTabStops(stops)
+        for parts in rowParts.values where parts.box != nil { parts.columns.setTabStops(stops) }
+    }
+
+    /// The tab stops every row's label has (nil until the header was on screen).
+    var rowTabStops: [Label.TabStop]? { tabStops }
+
+    /// The header's label, styled as the rows' are.
+    var headerLabel: Label { headerParts.columns }
 
     /// How many row widgets GTK made (the rows in view and a margin, not one per task).
     var rowWidgetCount: Int { list.rowWidgetCount }

@@ -162,6 +162,12 @@ public final class TaskPanel {
     /// The counters row as text: `live 1 · started 3 · cancelled 1 · finished 1 · failed 0 · orphaned 1 · detached 0`.
     package var countersText: String { PanelFormat.counters(counters) }
 
+    /// The task rows' tab stops (nil until the list's header has been on screen).
+    package var rowTabStops: [Label.TabStop]? { tasks.rowTabStops }
+
+    /// The task list's header label, in the rows' font.
+    package var taskHeader: Label { tasks.headerLabel }
+
     /// Number of task rows in the list.
     package var rowCount: Int { tasks.model.order.count }
 
