@@ -99,50 +99,38 @@ enum PhaseLatencyBenchmark {
         }
         xdotool.finish()
 
-        let (idleSorted, loadedSorted) = (idle.latencies.sorted(), loaded.latencies.sorted())
-        let p50Idle = BridgeBenchmarks.percentile(idleSorted, 0.5)
-        let p99Idle = BridgeBenchmarks.percentile(idleSorted, 0.99)
-        let p50Loaded = BridgeBenchmarks.percentile(loadedSorted, 0.5)
-        let p99Loaded = BridgeBenchmarks.percentile(loadedSorted, 0.99)
-        emit(
-            Metric(
-                name: "app.phase_latency", value: p99Loaded, unit: "ms", baseline: p99Idle,
-                baselineName: "p99 idle", target: "p99 <= 50 ms under two busy loops",
-                met: p99Loaded <= 50 && loaded.lost == 0,
-                extra: [
-                    ("p50_idle_ms", p50Idle), ("p99_idle_ms", p99Idle), ("max_idle_ms", idleSorted.last ?? 0),
-                    ("p50_loaded_ms", p50Loaded), ("p99_loaded_ms", p99Loaded),
-                    ("max_loaded_ms", loadedSorted.last ?? 0),
-                    ("samples_idle", Double(idle.latencies.count)), ("samples_loaded", Double(loaded.latencies.count)),
-                    ("lost_idle", Double(idle.lost)), ("lost_loaded", Double(loaded.lost)),
-                    ("p99_wm_seen_idle_ms", BridgeBenchmarks.percentile(idle.wm.sorted(), 0.99)),
-                    ("p99_wm_seen_loaded_ms", BridgeBenchmarks.percentile(loaded.wm.sorted(), 0.99)),
-                    ("p50_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(loaded.wmToCore.sorted(), 0.5)),
-                    ("p99_app_after_wm_idle_ms", BridgeBenchmarks.percentile(idle.wmToCore.sorted(), 0.99)),
-                    ("p99_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(loaded.wmToCore.sorted(), 0.99)),
-                ]))
+        emit(metric(name: "app.phase_latency", idle: idle, loaded: loaded))
         // The same changes spaced as a person makes them: each request 250–450 ms after the
         // phase before it, so it meets the app at rest rather than inside the frame of the
         // change just before (which is what the back-to-back figure above measures).
-        let (idleSpacedSorted, loadedSpacedSorted) = (idleSpaced.latencies.sorted(), loadedSpaced.latencies.sorted())
-        let p99SpacedLoaded = BridgeBenchmarks.percentile(loadedSpacedSorted, 0.99)
-        let p99SpacedIdle = BridgeBenchmarks.percentile(idleSpacedSorted, 0.99)
-        emit(
-            Metric(
-                name: "app.phase_latency.spaced", value: p99SpacedLoaded, unit: "ms", baseline: p99SpacedIdle,
-                baselineName: "p99 idle, spaced", target: "p99 <= 50 ms under two busy loops",
-                met: p99SpacedLoaded <= 50 && loadedSpaced.lost == 0,
-                extra: [
-                    ("p50_idle_ms", BridgeBenchmarks.percentile(idleSpacedSorted, 0.5)), ("p99_idle_ms", p99SpacedIdle),
-                    ("max_idle_ms", idleSpacedSorted.last ?? 0),
-                    ("p50_loaded_ms", BridgeBenchmarks.percentile(loadedSpacedSorted, 0.5)),
-                    ("p99_loaded_ms", p99SpacedLoaded), ("max_loaded_ms", loadedSpacedSorted.last ?? 0),
-                    ("samples_idle", Double(idleSpaced.latencies.count)),
-                    ("samples_loaded", Double(loadedSpaced.latencies.count)),
-                    ("lost_idle", Double(idleSpaced.lost)), ("lost_loaded", Double(loadedSpaced.lost)),
-                    ("p99_wm_seen_loaded_ms", BridgeBenchmarks.percentile(loadedSpaced.wm.sorted(), 0.99)),
-                    ("p99_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(loadedSpaced.wmToCore.sorted(), 0.99)),
-                ]))
+        emit(metric(name: "app.phase_latency.spaced", idle: idleSpaced, loaded: loadedSpaced))
+    }
+
+    /// What ``sample(rounds:spy:scene:xdotool:main:other:spaced:)`` measured.
+    private typealias Samples = (latencies: [Double], wmToCore: [Double], wm: [Double], lost: Int)
+
+    /// One figure: p99 under load against p99 idle, with the percentiles and what `xprop` saw.
+    private static func metric(name: String, idle: Samples, loaded: Samples) -> Metric {
+        let (idleSorted, loadedSorted) = (idle.latencies.sorted(), loaded.latencies.sorted())
+        let p99Idle = BridgeBenchmarks.percentile(idleSorted, 0.99)
+        let p99Loaded = BridgeBenchmarks.percentile(loadedSorted, 0.99)
+        return Metric(
+            name: name, value: p99Loaded, unit: "ms", baseline: p99Idle,
+            baselineName: "p99 idle", target: "p99 <= 50 ms under two busy loops",
+            met: p99Loaded <= 50 && loaded.lost == 0,
+            extra: [
+                ("p50_idle_ms", BridgeBenchmarks.percentile(idleSorted, 0.5)), ("p99_idle_ms", p99Idle),
+                ("max_idle_ms", idleSorted.last ?? 0),
+                ("p50_loaded_ms", BridgeBenchmarks.percentile(loadedSorted, 0.5)), ("p99_loaded_ms", p99Loaded),
+                ("max_loaded_ms", loadedSorted.last ?? 0),
+                ("samples_idle", Double(idle.latencies.count)), ("samples_loaded", Double(loaded.latencies.count)),
+                ("lost_idle", Double(idle.lost)), ("lost_loaded", Double(loaded.lost)),
+                ("p99_wm_seen_idle_ms", BridgeBenchmarks.percentile(idle.wm.sorted(), 0.99)),
+                ("p99_wm_seen_loaded_ms", BridgeBenchmarks.percentile(loaded.wm.sorted(), 0.99)),
+                ("p50_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(loaded.wmToCore.sorted(), 0.5)),
+                ("p99_app_after_wm_idle_ms", BridgeBenchmarks.percentile(idle.wmToCore.sorted(), 0.99)),
+                ("p99_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(loaded.wmToCore.sorted(), 0.99)),
+            ])
     }
 
     /// `rounds` × (minimize, restore, focus elsewhere, focus back): milliseconds from writing
@@ -153,7 +141,7 @@ enum PhaseLatencyBenchmark {
     private static func sample(
         rounds: Int, spy: XpropSpy, scene: WindowScene, xdotool: PersistentXdotool, main: String, other: String,
         spaced: Bool = false
-    ) async -> (latencies: [Double], wmToCore: [Double], wm: [Double], lost: Int) {
+    ) async -> Samples {
         var wmToCore: [Double] = []
         var wm: [Double] = []
         let changedAt = Box<UInt64>(0)
