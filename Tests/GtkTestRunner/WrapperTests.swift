@@ -155,26 +155,6 @@ enum WrapperTests {
                 list.remove(at: 0)
                 expectEqual(list.rowIDs.first, "1")
             },
-            GtkTestCase("wrapper text view: lines added at the end, the first ones cut, scrolled to the end (§5 log)") {
-                let view = TextView()
-                let scroller = ScrolledWindow()
-                scroller.setVerticalOnly()
-                scroller.child = view
-                let window = Harness.window("text", width: 300, height: 120)
-                window.child = scroller
-                window.present()
-                try await waitFor("mapped") { view.isMapped }
-                view.text = "one\ntwo"
-                view.append("\nthree")
-                expectEqual(view.text, "one\ntwo\nthree", "appended at the end")
-                view.removeFirstLines(2)
-                expectEqual(view.text, "three", "the first two lines cut")
-                view.text = (1...200).map { "line \($0)" }.joined(separator: "\n")
-                view.scrollToEnd()
-                try await waitFor("scrolled to the end") { scroller.isScrolledToEnd(slack: 2) }
-                view.removeFirstLines(500)
-                expectEqual(view.text, "", "cutting more lines than there are empties it")
-            },
             GtkTestCase("wrapper menu: a radio action with a string parameter changes state; accelerators bind") {
                 let app = Application(id: "dev.lifecyclelab.GtkTests")
                 try app.register()
