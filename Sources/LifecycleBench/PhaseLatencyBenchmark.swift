@@ -157,7 +157,7 @@ enum PhaseLatencyBenchmark {
         for _ in 0..<rounds {
             for step in steps {
                 if spaced {
-                    _ = await MainLoop.waitUntil(timeout: .milliseconds(pauses[requests % pauses.count])) { false }
+                    await MainLoop.sleep(for: .milliseconds(pauses[requests % pauses.count]))
                 }
                 requests += 1
                 expected.value = step.phase

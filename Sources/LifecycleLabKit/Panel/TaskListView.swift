@@ -22,9 +22,9 @@ final class TaskListView {
     private var nextPrune = 512
     /// The header's columns; its map measures the monospace cell for the tab stops.
     private let headerParts: TaskRowParts
-    private var headerMapped: SignalConnection?
-    /// The rows' tab stops, once the header has been on screen to measure the font.
-    private var tabStops: [Label.TabStop]?
+    /// The tab stops every row's label has, once the header has been on screen to measure the
+    /// font (nil before).
+    private(set) var tabStops: [Label.TabStop]?
     /// The core's time, which ages are measured in.
     private let coreNow: @MainActor () -> Duration
 
@@ -49,7 +49,7 @@ final class TaskListView {
                 guard let self, let number = Int(id) else { return }
                 self.bind(widget, to: TaskID(number))
             })
-        headerMapped = headerParts.columns.onMap { [weak self] in self?.measureTabStops() }
+        headerParts.columns.onMap { [weak self] in self?.measureTabStops() }
         list.addCssClass("task-list")
         list.setAccessibleLabel(tr("Tasks"))
         scroller.setVerticalOnly()
@@ -72,9 +72,6 @@ final class TaskListView {
         headerParts.columns.setTabStops(stops)
         for parts in rowParts.values where parts.box != nil { parts.columns.setTabStops(stops) }
     }
-
-    /// The tab stops every row's label has (nil until the header was on screen).
-    var rowTabStops: [Label.TabStop]? { tabStops }
 
     /// The header's label, styled as the rows' are.
     var headerLabel: Label { headerParts.columns }

@@ -163,7 +163,7 @@ public final class TaskPanel {
     package var countersText: String { PanelFormat.counters(counters) }
 
     /// The task rows' tab stops (nil until the list's header has been on screen).
-    package var rowTabStops: [Label.TabStop]? { tasks.rowTabStops }
+    package var rowTabStops: [Label.TabStop]? { tasks.tabStops }
 
     /// The task list's header label, in the rows' font.
     package var taskHeader: Label { tasks.headerLabel }
