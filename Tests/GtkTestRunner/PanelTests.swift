@@ -258,6 +258,7 @@ enum PanelTests {
                 for i in 0..<200 { context.log.append(.message("line \(i)")) }
                 try await waitFor("applied") { !panel.hasPendingChanges }
                 expectEqual(panel.logLineCount, 50, "kept lines (the newest 50 of 200)")
+                expectEqual(panel.logShownText, panel.logLines.joined(separator: "\n"), "the view shows the kept lines")
                 expect(
                     panel.logLines.last?.hasSuffix("» line 199") == true, "last line \(panel.logLines.last ?? "none")")
                 expect(
@@ -267,10 +268,47 @@ enum PanelTests {
                 try await waitFor("applied") { !panel.hasPendingChanges }
                 expectEqual(panel.logLineCount, 51, "may grow by up to logSlack (\(panel.logSlack))")
                 expect(panel.logLines.last?.hasSuffix("» one more") == true, "newest at the bottom")
+                expectEqual(panel.logShownText, panel.logLines.joined(separator: "\n"), "the view shows the added line")
                 for i in 0..<panel.logSlack { context.log.append(.message("more \(i)")) }
                 try await waitFor("applied") { !panel.hasPendingChanges }
                 expectEqual(panel.logLineCount, 50, "trimmed back to the limit")
+                expectEqual(panel.logShownText, panel.logLines.joined(separator: "\n"), "the view was cut at the top")
                 expect(panel.logLines.last?.hasSuffix("» more \(panel.logSlack - 1)") == true, "newest at the bottom")
+                try await finish(context, panel)
+            },
+            GtkTestCase("§5 panel: the event log follows the newest line; scrolled up by the reader, it stays put") {
+                let context = LifecycleContext()
+                let panel = TaskPanel(context: context, logLimit: 100)
+                let window = Harness.window("log follow", width: 460, height: 500)
+                window.child = panel.root
+                window.present()
+                try await waitFor("mapped") { panel.root.isMapped }
+                let scroller = panel.logScroller
+                for i in 0..<80 { context.log.append(.message("line \(i)")) }
+                // 80 lines are far taller than the log's view: following means scrolled well down.
+                try await waitFor("at the end of 80 lines (offset \(scroller.verticalOffset))") {
+                    !panel.hasPendingChanges && scroller.verticalOffset > 300 && scroller.isScrolledToEnd(slack: 2)
+                }
+                context.log.append(.message("one more"))
+                try await waitFor("applied") { !panel.hasPendingChanges }
+                try await nextFrame(of: panel.root)
+                expect(
+                    scroller.isScrolledToEnd(slack: 2),
+                    "still at the end after one more line (offset \(scroller.verticalOffset))")
+                // The reader scrolls to the top; new lines must not pull the view away.
+                scroller.verticalOffset = 0
+                for i in 0..<5 { context.log.append(.message("while reading \(i)")) }
+                try await waitFor("applied") { !panel.hasPendingChanges }
+                try await nextFrame(of: panel.root)
+                try await loopIdle()
+                expectEqual(scroller.verticalOffset, 0, "the view stays where the reader put it")
+                // Back at the end, it follows again.
+                scroller.scrollToEnd()
+                let before = scroller.verticalOffset
+                for i in 0..<5 { context.log.append(.message("after reading \(i)")) }
+                try await waitFor("following again (offset \(scroller.verticalOffset), was \(before))") {
+                    !panel.hasPendingChanges && scroller.verticalOffset > before && scroller.isScrolledToEnd(slack: 2)
+                }
                 try await finish(context, panel)
             },
             GtkTestCase("§5 panel: the timeline draws the newest 30 tasks as bars; the tick runs only while tasks live")

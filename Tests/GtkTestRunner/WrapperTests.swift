@@ -155,6 +155,37 @@ enum WrapperTests {
                 list.remove(at: 0)
                 expectEqual(list.rowIDs.first, "1")
             },
+            GtkTestCase(
+                "wrapper text view: lines added at the end, the first ones cut; the scroller follows the end without animation (§5 log)"
+            ) {
+                let view = TextView()
+                let scroller = ScrolledWindow()
+                scroller.setVerticalOnly()
+                scroller.child = view
+                let window = Harness.window("text", width: 300, height: 120)
+                window.child = scroller
+                window.present()
+                try await waitFor("mapped") { view.isMapped }
+                view.text = "one\ntwo"
+                view.append("\nthree")
+                expectEqual(view.text, "one\ntwo\nthree", "appended at the end")
+                view.removeFirstLines(2)
+                expectEqual(view.text, "three", "the first two lines cut")
+                var extentChanges = 0
+                scroller.onVerticalExtentChanged {
+                    extentChanges += 1
+                    scroller.scrollToEnd()
+                }
+                view.text = (1...200).map { "line \($0)" }.joined(separator: "\n")
+                // 200 lines are far taller than 120 px: at the end means scrolled well down.
+                try await waitFor("scrolled to the end, \(extentChanges) extent changes") {
+                    scroller.verticalOffset > 1_000 && scroller.isScrolledToEnd(slack: 2)
+                }
+                scroller.verticalOffset = 0
+                expect(!scroller.isScrolledToEnd(), "back at the top, offset \(scroller.verticalOffset)")
+                view.removeFirstLines(500)
+                expectEqual(view.text, "", "cutting more lines than there are empties it")
+            },
             GtkTestCase("wrapper menu: a radio action with a string parameter changes state; accelerators bind") {
                 let app = Application(id: "dev.lifecyclelab.GtkTests")
                 try app.register()

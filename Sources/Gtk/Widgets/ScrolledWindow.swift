@@ -42,4 +42,37 @@ public final class ScrolledWindow: Widget {
         return gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
             >= gtk_adjustment_get_upper(adjustment) - slack
     }
+
+    /// How far the view is scrolled down, in pixels from the top of the content. Wraps
+    /// `gtk_adjustment_get_value` / `gtk_adjustment_set_value` on the vertical adjustment.
+    public var verticalOffset: Double {
+        get { gtk_scrolled_window_get_vadjustment(opaque).map { gtk_adjustment_get_value($0) } ?? 0 }
+        set {
+            guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque) else { return }
+            gtk_adjustment_set_value(adjustment, newValue)
+        }
+    }
+
+    /// Shows the end of the content at once, without GTK's scroll animation: sets the vertical
+    /// adjustment's value to its upper bound minus the page size. Wraps `gtk_adjustment_set_value`.
+    ///
+    /// No animation means no frame-clock tick callback outlives the call: an animated scroll
+    /// (`gtk_text_view_scroll_to_mark` with GTK 4.8) still running when its window closes made
+    /// GTK report a `g_signal_handler_disconnect` critical and a frame clock updating count
+    /// below zero.
+    public func scrollToEnd() {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque) else { return }
+        gtk_adjustment_set_value(
+            adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+    }
+
+    /// Calls `body` when the vertical extent changes: the content grew or shrank (a text view
+    /// measured lines it had only estimated) or the view was resized. Wraps the vertical
+    /// `GtkAdjustment`'s `changed` signal.
+    @discardableResult
+    public func onVerticalExtentChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        let adjustment = gtk_scrolled_window_get_vadjustment(opaque)!
+        return connectSignal(
+            UnsafeMutableRawPointer(adjustment), "changed", ClosureBox<VoidBody>(body), cFunction(voidTrampoline))
+    }
 }

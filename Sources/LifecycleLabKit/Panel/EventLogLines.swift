@@ -4,12 +4,12 @@ package import LifecycleTasks
 /// in arrival order, oldest first, bounded with slack.
 ///
 /// At least ``limit`` lines are kept; the log may grow ``slack`` lines past it before
-/// ``dropOldest()`` trims it back, because a removal at the top of a GTK list makes it rebind
-/// every row widget it holds: trimming once per ``slack`` lines instead of once per line.
+/// ``dropOldest()`` trims it back: the view is cut at the top once per ``slack`` lines instead
+/// of once per line.
 ///
 /// ```swift
 /// var lines = EventLogLines(limit: 500)
-/// let numbers = lines.append(events)      // the list view's new row ids
+/// let numbers = lines.append(events)      // the new lines' numbers
 /// if lines.isPastSlack { lines.dropOldest() }
 /// ```
 package struct EventLogLines {
@@ -18,7 +18,7 @@ package struct EventLogLines {
     /// How far the log may grow past ``limit`` before it is trimmed (a quarter of the limit,
     /// at least 16).
     package let slack: Int
-    /// The kept lines' numbers, oldest first (the list view's row ids).
+    /// The kept lines' numbers, oldest first.
     package private(set) var numbers: [Int] = []
     private var texts: [Int: String] = [:]
     private var lastNumber = 0

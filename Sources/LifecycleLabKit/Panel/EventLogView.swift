@@ -3,9 +3,17 @@ import Gtk
 import LifecycleTasks
 
 /// The panel's event log (SPEC §5): one line per appear, disappear, scene-phase and task event,
-/// with its time, in a virtualized ``ListView`` that follows the newest line while the user has
-/// not scrolled up. The lines are ``EventLogLines``; a trim back to the limit runs in its own
-/// idle pass once the slack is used up.
+/// with its time, in one read-only ``TextView`` that follows the newest line while the user
+/// has not scrolled up. The lines are ``EventLogLines``; the view shows exactly them, and a trim
+/// back to the limit runs in its own idle pass once the slack is used up.
+///
+/// One text view rather than a list of labels: GTK 4.8's list view keeps up to 200 row widgets
+/// alive, and every one of them was restyled when the window turned active or inactive — a
+/// third of the frame that delays the next scene-phase change (`app.phase_latency`).
+///
+/// Following the end sets the scroller's adjustment when the extent grows (the text view
+/// measures new lines at layout), never GTK's animated scroll to a mark: that animation still
+/// running as a window closed made GTK 4.8 report criticals.
 @MainActor
 final class EventLogView {
     /// The log in its scroller.
@@ -13,54 +21,55 @@ final class EventLogView {
     private(set) var lines: EventLogLines
     /// Whether a trim waits for the next main-loop turn.
     private(set) var isTrimScheduled = false
-    private var list: ListView<Label>!
-    private var lastScroll: ContinuousClock.Instant?
+    private let view = TextView()
+    /// How many lines the view holds (the same as ``lines`` between changes).
+    private var shownCount = 0
+    /// Whether the newest line was in view at the last change: the view then stays at the end
+    /// as the text grows (the user may have scrolled up to read, and then it stays put).
+    private var isFollowing = true
     private var isStopped = false
 
     /// - Parameter limit: how many lines are kept at least.
     init(limit: Int) {
         lines = EventLogLines(limit: limit)
-        list = ListView(
-            setup: {
-                let label = Label()
-                label.xalign = 0
-                label.ellipsizesEnd = true
-                label.addCssClass("event-log")
-                return label
-            },
-            bind: { [weak self] label, id, _ in
-                guard let self, let line = Int(id) else { return }
-                label.text = self.lines.text(ofLine: line) ?? ""
-            })
-        list.setAccessibleLabel(tr("Event log"))
+        view.addCssClass("event-log")
+        view.setAccessibleLabel(tr("Event log"))
         scroller.setVerticalOnly()
-        scroller.child = list
+        scroller.child = view
         scroller.minContentHeight = 150
+        scroller.onVerticalExtentChanged { [weak self] in
+            guard let self, self.isFollowing else { return }
+            self.scroller.scrollToEnd()
+        }
     }
+
+    /// The text the view shows: the kept lines, oldest first, one per line.
+    var shownText: String { view.text }
 
     /// Adds a line per event at the bottom.
     func append(_ events: [LifecycleEvent]) {
         // Follow new lines only while the newest is in view (the user may have scrolled up).
-        // Right after our own scroll GTK may not have laid out yet, so that counts as in view.
-        let follow = lines.count == 0 || recentlyScrolled || scroller.isScrolledToEnd()
+        // Until the next layout the extent is the old one, so this reads where the user is.
+        isFollowing = scroller.isScrolledToEnd()
         let added = lines.append(events)
-        if ListEditCost.replacesAllRows(appending: added.count, removing: 0, rowsAfter: lines.count) {
-            // A flood: one splice for all, trimmed at once.
+        guard !added.isEmpty else { return }
+        if added.count >= lines.limit {
+            // A burst that fills the log alone: the view shows just its lines.
             lines.dropOldest()
-            list.setRows(lines.numbers.map(String.init))
+            view.text = lines.lines.joined(separator: "\n")
         } else {
-            for number in added { list.append(String(number)) }
-            if lines.isPastSlack { scheduleTrim() }
+            let text = added.compactMap { lines.text(ofLine: $0) }.joined(separator: "\n")
+            view.append(shownCount == 0 ? text : "\n" + text)
         }
-        if follow { scrollToEnd() }
+        shownCount = lines.count
+        if lines.isPastSlack { scheduleTrim() }
     }
 
     /// Stops trimming: a trim already asked for does nothing.
     func stop() { isStopped = true }
 
-    /// Trims the log back to its limit in its own idle pass, apart from applying changes: a
-    /// removal at the top makes GTK rebind every row widget of the log (about 200), so it
-    /// happens once per slack's worth of lines rather than once per line.
+    /// Trims the log back to its limit in its own idle pass, apart from applying changes, once
+    /// per slack's worth of lines rather than once per line.
     private func scheduleTrim() {
         guard !isTrimScheduled else { return }
         isTrimScheduled = true
@@ -68,20 +77,11 @@ final class EventLogView {
             guard let self else { return }
             self.isTrimScheduled = false
             guard !self.isStopped, self.lines.count > self.lines.limit else { return }
-            let follow = self.scroller.isScrolledToEnd() || self.recentlyScrolled
+            self.isFollowing = self.scroller.isScrolledToEnd()
+            let overflow = self.lines.count - self.lines.limit
             self.lines.dropOldest()
-            self.list.setRows(self.lines.numbers.map(String.init))
-            if follow { self.scrollToEnd() }
+            self.view.removeFirstLines(overflow)
+            self.shownCount = self.lines.count
         }
-    }
-
-    private var recentlyScrolled: Bool {
-        lastScroll.map { $0.duration(to: .now) < .milliseconds(300) } ?? false
-    }
-
-    private func scrollToEnd() {
-        guard list.count > 0 else { return }
-        list.scrollTo(index: list.count - 1)
-        lastScroll = .now
     }
 }

@@ -6,10 +6,11 @@ public import LifecycleTasks
 /// and the event log, all following the core's ``TaskRegistry`` and ``EventLog``.
 ///
 /// The panel updates on change, not by polling: registry changes and log events are
-/// coalesced and applied once per main-loop turn (an idle source), as a handful of edits to
-/// virtualized ``ListView``s, so a panel holding 10 000 rows applies one change in well under a
-/// frame. The only timers are a 4 Hz tick, running only while a task is live (ages and the
-/// timeline's open bars move), and otherwise one timeout for the next ended row to leave.
+/// coalesced and applied once per main-loop turn (an idle source), as a handful of edits to the
+/// task list's virtualized ``ListView`` and to the log's one ``TextView``, so a panel holding
+/// 10 000 rows applies one change in well under a frame. The only timers are a 4 Hz tick,
+/// running only while a task is live (ages and the timeline's open bars move), and otherwise
+/// one timeout for the next ended row to leave.
 ///
 /// ```swift
 /// let panel = TaskPanel(context: environment.context)
@@ -204,6 +205,12 @@ public final class TaskPanel {
 
     /// The event log's lines, oldest first: `t=1.234 s  appear toast`.
     package var logLines: [String] { log.lines.lines }
+
+    /// The event log's scroller (tests scroll it as a reader would).
+    package var logScroller: ScrolledWindow { log.scroller }
+
+    /// The event log's text as its view shows it (``logLines``, one per line, once applied).
+    package var logShownText: String { log.shownText }
 
     /// Number of bars the timeline draws.
     package var timelineBarCount: Int { timeline.bars.count }
