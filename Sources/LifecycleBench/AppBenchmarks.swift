@@ -22,7 +22,7 @@ enum AppBenchmarks {
         if options.wants("app.idle_cpu") { idleCPU(options) }
         let inProcess = ["app.cancel_latency", "app.panel_10k", "app.cycles_10k"].filter(options.wants)
         guard !inProcess.isEmpty else { return }
-        do { try GtkRuntime.initialize() } catch {
+        do { try initializeGtkAsTheApp() } catch {
             FileHandleStderr.write("lifecycle-bench: app benchmarks need a display: \(error)\n")
             return
         }
@@ -36,6 +36,17 @@ enum AppBenchmarks {
     // MARK: In-process: the real app window
 
     private static var launched = 0
+
+    /// Starts GTK in this process as the app's own `main` does: opens the display, then makes
+    /// the app's renderer choice (``RendererChoice``: cairo where GL is Mesa's software
+    /// rasterizer, unless `GSK_RENDERER` is set) before the process realizes its first window —
+    /// GTK reads `GSK_RENDERER` once, for its first renderer. Without it an in-process figure
+    /// in a desktop session would be GTK's GL renderer on llvmpipe, which the app never draws
+    /// with there.
+    static func initializeGtkAsTheApp() throws {
+        try GtkRuntime.initialize()
+        if LabApp.rendererChoice == nil { LabApp.rendererChoice = RendererChoice.decideAndApply() }
+    }
 
     /// Launches the app's window in this process (as the GTK tests do).
     static func launchApp(_ arguments: [String]) -> LabApp? {

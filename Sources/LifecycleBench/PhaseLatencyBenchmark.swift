@@ -39,7 +39,7 @@ enum PhaseLatencyBenchmark {
 
     static func run(_ options: BenchOptions) {
         guard options.wants("app.phase_latency") else { return }
-        do { try GtkRuntime.initialize() } catch {
+        do { try AppBenchmarks.initializeGtkAsTheApp() } catch {
             FileHandleStderr.write("lifecycle-bench: app.phase_latency needs a display: \(error)\n")
             return
         }
@@ -99,18 +99,25 @@ enum PhaseLatencyBenchmark {
         }
         xdotool.finish()
 
-        emit(metric(name: "app.phase_latency", idle: idle, loaded: loaded))
+        // Where it was measured: the renderer the window draws with, and whether GTK is on the
+        // accessibility bus (the harness turns it off with GTK_A11Y=none).
+        let tags = [
+            ("renderer", mainWindow.window.rendererName ?? "unknown"),
+            ("a11y", getenv("GTK_A11Y").map { String(cString: $0) } == "none" ? "off" : "on"),
+        ]
+        emit(metric(name: "app.phase_latency", idle: idle, loaded: loaded, tags: tags))
         // The same changes spaced as a person makes them: each request 250–450 ms after the
         // phase before it, so it meets the app at rest rather than inside the frame of the
         // change just before (which is what the back-to-back figure above measures).
-        emit(metric(name: "app.phase_latency.spaced", idle: idleSpaced, loaded: loadedSpaced))
+        emit(metric(name: "app.phase_latency.spaced", idle: idleSpaced, loaded: loadedSpaced, tags: tags))
     }
 
     /// What ``sample(rounds:spy:scene:xdotool:main:other:spaced:)`` measured.
     private typealias Samples = (latencies: [Double], wmToCore: [Double], wm: [Double], lost: Int)
 
-    /// One figure: p99 under load against p99 idle, with the percentiles and what `xprop` saw.
-    private static func metric(name: String, idle: Samples, loaded: Samples) -> Metric {
+    /// One figure: p99 under load against p99 idle, with the percentiles, what `xprop` saw and
+    /// where it was measured (`tags`).
+    private static func metric(name: String, idle: Samples, loaded: Samples, tags: [(String, String)]) -> Metric {
         let (idleSorted, loadedSorted) = (idle.latencies.sorted(), loaded.latencies.sorted())
         let p99Idle = BridgeBenchmarks.percentile(idleSorted, 0.99)
         let p99Loaded = BridgeBenchmarks.percentile(loadedSorted, 0.99)
@@ -130,7 +137,7 @@ enum PhaseLatencyBenchmark {
                 ("p50_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(loaded.wmToCore.sorted(), 0.5)),
                 ("p99_app_after_wm_idle_ms", BridgeBenchmarks.percentile(idle.wmToCore.sorted(), 0.99)),
                 ("p99_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(loaded.wmToCore.sorted(), 0.99)),
-            ])
+            ], tags: tags)
     }
 
     /// `rounds` × (minimize, restore, focus elsewhere, focus back): milliseconds from writing
