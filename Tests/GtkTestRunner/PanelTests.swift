@@ -250,11 +250,7 @@ enum PanelTests {
             },
             GtkTestCase("§5 panel: the event log is bounded (trimmed in chunks); the newest line is at the bottom") {
                 let context = LifecycleContext()
-                let panel = TaskPanel(context: context, logLimit: 50)
-                let window = Harness.window("log", width: 460, height: 700)
-                window.child = panel.root
-                window.present()
-                try await waitFor("mapped") { panel.root.isMapped }
+                let panel = try await showPanel(context: context, logLimit: 50, height: 700)
                 for i in 0..<200 { context.log.append(.message("line \(i)")) }
                 try await waitFor("applied") { !panel.hasPendingChanges }
                 expectEqual(panel.logLineCount, 50, "kept lines (the newest 50 of 200)")
@@ -278,11 +274,7 @@ enum PanelTests {
             },
             GtkTestCase("§5 panel: the event log follows the newest line; scrolled up by the reader, it stays put") {
                 let context = LifecycleContext()
-                let panel = TaskPanel(context: context, logLimit: 100)
-                let window = Harness.window("log follow", width: 460, height: 500)
-                window.child = panel.root
-                window.present()
-                try await waitFor("mapped") { panel.root.isMapped }
+                let panel = try await showPanel(context: context, logLimit: 100, height: 500)
                 let scroller = panel.logScroller
                 for i in 0..<80 { context.log.append(.message("line \(i)")) }
                 // 80 lines are far taller than the log's view: following means scrolled well down.
@@ -600,9 +592,12 @@ enum PanelTests {
     }
 
     /// A panel over `context` in a real, shown window.
-    static func showPanel(context: LifecycleContext, grace: Duration = .seconds(3)) async throws -> TaskPanel {
-        let panel = TaskPanel(context: context, endedRowGrace: grace)
-        let window = Harness.window("panel", width: 460, height: 760)
+    static func showPanel(
+        context: LifecycleContext, grace: Duration = .seconds(3), logLimit: Int = TaskPanel.standardLogLimit,
+        height: Int = 760
+    ) async throws -> TaskPanel {
+        let panel = TaskPanel(context: context, endedRowGrace: grace, logLimit: logLimit)
+        let window = Harness.window("panel", width: 460, height: height)
         window.child = panel.root
         window.present()
         try await waitFor("panel mapped") { panel.root.isMapped }
