@@ -22,8 +22,6 @@ final class EventLogView {
     /// Whether a trim waits for the next main-loop turn.
     private(set) var isTrimScheduled = false
     private let view = TextView()
-    /// How many lines the view holds (the same as ``lines`` between changes).
-    private var shownCount = 0
     /// Whether the newest line was in view at the last change: the view then stays at the end
     /// as the text grows (the user may have scrolled up to read, and then it stays put).
     private var isFollowing = true
@@ -51,6 +49,7 @@ final class EventLogView {
         // Follow new lines only while the newest is in view (the user may have scrolled up).
         // Until the next layout the extent is the old one, so this reads where the user is.
         isFollowing = scroller.isScrolledToEnd()
+        let wasEmpty = lines.count == 0
         let added = lines.append(events)
         guard !added.isEmpty else { return }
         if added.count >= lines.limit {
@@ -59,9 +58,8 @@ final class EventLogView {
             view.text = lines.lines.joined(separator: "\n")
         } else {
             let text = added.compactMap { lines.text(ofLine: $0) }.joined(separator: "\n")
-            view.append(shownCount == 0 ? text : "\n" + text)
+            view.append(wasEmpty ? text : "\n" + text)
         }
-        shownCount = lines.count
         if lines.isPastSlack { scheduleTrim() }
     }
 
@@ -81,7 +79,6 @@ final class EventLogView {
             let overflow = self.lines.count - self.lines.limit
             self.lines.dropOldest()
             self.view.removeFirstLines(overflow)
-            self.shownCount = self.lines.count
         }
     }
 }
