@@ -149,10 +149,17 @@ extension ScenarioDriver {
                 "second show at t = \(run.offset(presses.secondShow)), D ran out at t = \(run.offset(firstTimer + d))")
         run.expectTime(
             "toast hidden by the button", at: presses.hide, observed: hideTimes.first, reason: "the Hide press")
-        run.expectTime(
-            bug ? "second toast hides early (stale first timer)" : "second toast hides after a full D",
-            at: (bug ? firstTimer : secondTimer) + d, observed: hideTimes.count > 1 ? hideTimes[1] : nil,
-            reason: bug ? "D after the first show's timer started" : "D after the second show's timer started")
+        // Each check's name is its own literal, so that both are extracted for translation.
+        let secondHide = hideTimes.count > 1 ? hideTimes[1] : nil
+        if bug {
+            run.expectTime(
+                "second toast hides early (stale first timer)", at: firstTimer + d, observed: secondHide,
+                reason: "D after the first show's timer started")
+        } else {
+            run.expectTime(
+                "second toast hides after a full D", at: secondTimer + d, observed: secondHide,
+                reason: "D after the second show's timer started")
+        }
         run.expect("hides in the run", count: hideTimes.count, equals: 2)
         let cancels = run.messages("task cancel")
         let atHide = [(time: presses.hide, reason: "the Hide press")]

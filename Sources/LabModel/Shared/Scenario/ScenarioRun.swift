@@ -227,7 +227,9 @@ final class ScenarioRun {
     /// was too late for this repro: the verdict says the schedule did not hold and does not
     /// claim a match, whatever the other checks say.
     func expectSchedule(_ name: String, holds: Bool, observed: String) {
-        expect("schedule: " + name, expected: "yes", observed: (holds ? "yes, " : "no, ") + observed, holds)
+        expect(
+            ScenarioVerdict.Check.schedulePrefix + name, expected: "yes",
+            observed: (holds ? "yes, " : "no, ") + observed, holds)
         if !holds { scheduleHeld = false }
     }
 

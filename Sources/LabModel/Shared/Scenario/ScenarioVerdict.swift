@@ -25,6 +25,18 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
         public var observed: String
         /// Whether they agree.
         public var passed: Bool
+
+        /// What starts a schedule check's name (``ScenarioRun/expectSchedule(_:holds:observed:)``).
+        static let schedulePrefix = "schedule: "
+
+        /// The name as a person reads it, translated: the scenarios write it in English (the
+        /// JSON keeps it so) and `scripts/update-po` extracts it from their `expect…` calls; a
+        /// schedule check's condition is translated inside its own frame.
+        public var displayName: String {
+            guard name.hasPrefix(Self.schedulePrefix) else { return Gettext.translation(of: name) }
+            let condition = String(name.dropFirst(Self.schedulePrefix.count))
+            return tr("schedule: %{condition}", ["condition": Gettext.translation(of: condition)])
+        }
     }
 
     /// A line of the run's log: an action of the scenario, or a strategy's own log line.
@@ -130,16 +142,11 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
         ]
         lines.append("  " + tr("expected: %{outcome}", ["outcome": expected]))
         for check in checks where !check.passed {
-            // A check's name is translated here, at display: the scenarios write it in English
-            // (the JSON keeps it so) and `scripts/update-po` extracts it from their `expect…` calls.
             lines.append(
                 "  ✗ "
                     + tr(
                         "%{check}: expected %{expected}, observed %{observed}",
-                        [
-                            "check": Gettext.translation(of: check.name), "expected": check.expected,
-                            "observed": check.observed,
-                        ]))
+                        ["check": check.displayName, "expected": check.expected, "observed": check.observed]))
         }
         return lines.joined(separator: "\n")
     }
