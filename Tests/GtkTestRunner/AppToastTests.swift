@@ -178,6 +178,37 @@ enum AppToastTests {
                 expect(!window.isBuilt(.server) && !window.isBuilt(.navigation), "pages never visited stay unbuilt")
                 await fixture.close()
             },
+            GtkTestCase(
+                "§5 panel: never cut by the window — at the default size and at the window's narrowest, the whole panel is inside"
+            ) {
+                let fixture = try AppFixture(["--page", "toast"])
+                try await fixture.ready()
+                let window = fixture.window
+                let split = try unwrap(window.window.child, "the window's split of page and panel")
+                let panel = window.panel.root
+                @MainActor func expectPanelWhole(_ when: String) throws {
+                    let outer = try unwrap(split.bounds(in: window.window), "the split's bounds")
+                    let inner = try unwrap(panel.bounds(in: window.window), "the panel's bounds")
+                    note(
+                        "\(when): window \(window.window.width)×\(window.window.height), split x \(outer.x) w \(outer.width), panel x \(inner.x) w \(inner.width)"
+                    )
+                    expect(
+                        panel.width >= TaskPanel.minimumWidth,
+                        "\(when): the panel keeps its width (\(panel.width) ≥ \(TaskPanel.minimumWidth))")
+                    expect(
+                        inner.x + inner.width <= outer.x + outer.width + 0.5,
+                        "\(when): the panel's right edge is inside the window")
+                    expect(inner.x > outer.x + 100, "\(when): the page keeps a share of the window beside the panel")
+                }
+                try expectPanelWhole("default size")
+                let defaultWidth = window.window.width
+                // Asked for a window far narrower than its content: GTK gives it its minimum.
+                window.window.setDefaultSize(width: 400, height: 400)
+                try await waitFor("the window narrowed", timeout: .seconds(5)) { window.window.width < defaultWidth }
+                try await loopIdle()
+                try expectPanelWhole("narrowest")
+                await fixture.close()
+            },
             GtkTestCase("§3 menu: Strategy radio items switch strategies, reset the page and show the current one") {
                 let fixture = try AppFixture(["--strategy", "T1", "--time-scale", "1"])
                 try await fixture.ready()

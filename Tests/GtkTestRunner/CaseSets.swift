@@ -5,7 +5,8 @@
 /// - `session`: the part whose outcome depends on the session the app runs in, run again
 ///   under a user's X11 desktop (GL renderer, accessibility bus) and under Wayland: SPEC §1's
 ///   events (map/unmap, scene phases, what the session can detect), the T1–T8 repros through
-///   the real buttons, and the P rows with a real focus change and a hidden page.
+///   the real buttons, the P rows with a real focus change and a hidden page, and the main
+///   window's layout at the sizes the session gives it.
 ///
 /// A set lists name prefixes, so a case joins it by its SPEC ID and no case's declaration
 /// changes.
@@ -14,6 +15,7 @@ enum CaseSets {
     static let prefixes: [String: [String]] = [
         "session": [
             "§1 ", "T1:", "T2:", "T3:", "T4:", "T5:", "T6:", "T7:", "T8:", "P1:", "P2:", "P3:", "P4:", "P5:",
+            "§5 panel: never cut",
         ]
     ]
 

@@ -134,9 +134,12 @@ public final class TaskPanel {
         flushPendingChanges()
     }
 
+    /// The narrowest the panel is laid out: the task list's columns and the counters fit.
+    nonisolated package static let minimumWidth = 440
+
     private func layOut() {
         box.addCssClass("panel")
-        box.setSizeRequest(width: 440, height: -1)
+        box.setSizeRequest(width: Self.minimumWidth, height: -1)
         box.setMargins(top: 6, bottom: 6, start: 6, end: 6)
         box.append(countersView.widget)
         box.append(heading(tr("Tasks")))

@@ -9,6 +9,12 @@ import LifecycleTasks
 /// the live task panel.
 @MainActor
 public final class MainWindow {
+    /// The window's size when it opens: it fits a 1280×800 screen under GNOME's top bar (a
+    /// common virtual machine's), with the toast page's two columns beside the panel.
+    public static let defaultSize = (width: 1200, height: 740)
+    /// The panel's width at the default size (at least `TaskPanel.minimumWidth` and its margins).
+    static let defaultPanelWidth = 480
+
     /// The GTK window.
     public let window: Window
     /// The pages built so far, in switcher order: the toast page and the page opened first
@@ -54,7 +60,7 @@ public final class MainWindow {
         self.app = app
         self.environment = environment
         let window = Window(application: environment.application, title: tr("Lifecycle Lab"))
-        window.setDefaultSize(width: 1360, height: 820)
+        window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         self.window = window
         environment.window = window
         environment.windowScene = environment.scenes.scene(for: window, name: "main window")
@@ -91,6 +97,7 @@ public final class MainWindow {
         self.menuButton = menuButton
         let strategyLabel = Label()
         strategyLabel.addCssClass("strategy-badge")
+        strategyLabel.ellipsizesEnd = true
         strategyLabel.tooltip = tr("The strategy of the page shown (Ctrl+1 … Ctrl+9 pick one; the menu lists them)")
         header.packStart(strategyLabel)
         self.strategyLabel = strategyLabel
@@ -112,7 +119,12 @@ public final class MainWindow {
         scroller.child = stack
         paned.startChild = scroller
         paned.endChild = panel.root
-        paned.position = 820
+        // Neither side is ever cut: the divider stops at the panel's width and at the page
+        // scroller's; a narrow window scrolls the page instead. Both sides share a change of
+        // the window's width in proportion.
+        paned.shrinksStartChild = false
+        paned.shrinksEndChild = false
+        paned.position = Self.defaultSize.width - Self.defaultPanelWidth
         window.child = paned
 
         installActions()
