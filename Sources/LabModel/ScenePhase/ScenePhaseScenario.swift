@@ -217,10 +217,17 @@ extension ScenarioDriver {
         run.expect(
             "polling started with the view", holds: started(firstGrid, from: shown.requested, by: afterOpen),
             expected: true)
-        run.expect(
-            seesMinimize ? "polls before minimizing" : "polls in the first 3.25P", count: pollsBeforeMinimize,
-            within: run.ticks(of: grid, every: p, after: .exact(grid), upTo: beforeMinimize),
-            note: "ticks since the show")
+        let pollsSinceShow = run.ticks(of: grid, every: p, after: .exact(grid), upTo: beforeMinimize)
+        // One literal per check name, so that each is extracted for translation.
+        if seesMinimize {
+            run.expect(
+                "polls before minimizing", count: pollsBeforeMinimize, within: pollsSinceShow,
+                note: "ticks since the show")
+        } else {
+            run.expect(
+                "polls in the first 3.25P", count: pollsBeforeMinimize, within: pollsSinceShow,
+                note: "ticks since the show")
+        }
         if seesMinimize {
             run.measure("restoreViaInactive", restoreViaInactive ? 1 : 0)
             run.expect(

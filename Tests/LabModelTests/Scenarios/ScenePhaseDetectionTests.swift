@@ -7,7 +7,7 @@ import Testing
 /// turns into a phase only the ones the session can report (`minimizeSeen: false` is sway,
 /// which has no minimize, or any Wayland session with GTK < 4.12, where nothing reports one).
 @MainActor
-private final class SessionActuator: ScenarioActuator {
+final class SessionActuator: ScenarioActuator {
     let screen: ScenePhaseScreen
     let minimizeSeen: Bool
     let focusLossSeen: Bool
@@ -30,7 +30,7 @@ private final class SessionActuator: ScenarioActuator {
 }
 
 @MainActor
-private func sceneRun(
+func sceneRun(
     _ id: ScenePhaseStrategyID, detection: ScenePhaseDetection, minimizeSeen: Bool, focusLossSeen: Bool = true
 ) async -> (ScenarioVerdict, SessionActuator, FakeHost) {
     let host = FakeHost()
@@ -44,7 +44,7 @@ private func sceneRun(
     return (verdict, actuator, host)
 }
 
-private let cannotSeeMinimize = ScenePhaseDetection(canSeeMinimize: false)
+let cannotSeeMinimize = ScenePhaseDetection(canSeeMinimize: false)
 
 @MainActor
 @Suite("Scene phase by session (SPEC §1's per-session rules, §4's P rows)")

@@ -41,22 +41,34 @@ struct CheckNameCatalogueTests {
         return messages
     }
 
-    @Test("T1–T8, B1–B3, P1–P5, I1: every check a repro reports is a message translators get")
+    /// The messages a person's display of `name` translates (``ScenarioVerdict/Check/displayName``):
+    /// the name, or a schedule check's frame and condition.
+    static func displayedMessages(of name: String) -> [String] {
+        let prefix = ScenarioVerdict.Check.schedulePrefix
+        guard name.hasPrefix(prefix) else { return [name] }
+        return ["schedule: %{condition}", String(name.dropFirst(prefix.count))]
+    }
+
+    @Test(
+        "T1–T8, B1–B3, P1–P5 (on sessions that can and cannot see a minimize), I1: every check a repro reports is a message translators get"
+    )
     @MainActor
     func everyCheckNameIsExtracted() async throws {
         let messages = try Self.templateMessages()
         #expect(messages.contains("hides in the run"), "the template is read (a check name known to be in it)")
+        var verdicts: [(String, ScenarioVerdict)] = []
+        for id in allStrategies { verdicts.append((id.rawValue, await headless(id).0)) }
+        for id in ScenePhaseStrategyID.allCases {
+            let (verdict, _, _) = await sceneRun(id, detection: cannotSeeMinimize, minimizeSeen: false)
+            verdicts.append(("\(id.rawValue) without minimize", verdict))
+        }
         var missing: [String] = []
-        for id in allStrategies {
-            let (verdict, _) = await headless(id)
-            #expect(!verdict.checks.isEmpty, "\(id.rawValue)'s repro reports checks")
+        for (run, verdict) in verdicts {
+            #expect(!verdict.checks.isEmpty, "\(run)'s repro reports checks")
             for check in verdict.checks {
-                // A schedule check is shown as its condition inside a frame of its own.
-                let schedule = "schedule: "
-                let needed =
-                    check.name.hasPrefix(schedule)
-                    ? ["schedule: %{condition}", String(check.name.dropFirst(schedule.count))] : [check.name]
-                missing += needed.filter { !messages.contains($0) }.map { "\(id.rawValue): \($0)" }
+                missing += Self.displayedMessages(of: check.name).filter { !messages.contains($0) }.map {
+                    "\(run): \($0)"
+                }
             }
         }
         #expect(missing.isEmpty, "check names not in po/lifecycle-lab.pot: \(missing)")

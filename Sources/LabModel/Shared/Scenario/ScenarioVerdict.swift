@@ -27,7 +27,7 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
         public var passed: Bool
 
         /// What starts a schedule check's name (``ScenarioRun/expectSchedule(_:holds:observed:)``).
-        static let schedulePrefix = "schedule: "
+        package static let schedulePrefix = "schedule: "
 
         /// The name as a person reads it, translated: the scenarios write it in English (the
         /// JSON keeps it so) and `scripts/update-po` extracts it from their `expect…` calls; a
