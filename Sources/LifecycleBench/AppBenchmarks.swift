@@ -320,7 +320,8 @@ enum AppBenchmarks {
             }
             static void activate(GtkApplication *app, gpointer data) {
               GtkWidget *w = window = gtk_application_window_new(app);
-              gtk_window_set_default_size(GTK_WINDOW(w), \(MainWindow.defaultSize.width), \(MainWindow.defaultSize.height));
+              gtk_window_set_default_size(GTK_WINDOW(w),
+                                          \(MainWindow.defaultSize.width), \(MainWindow.defaultSize.height));
               gtk_window_set_child(GTK_WINDOW(w), gtk_label_new("Hello"));
               g_signal_connect(w, "realize", G_CALLBACK(realized), app);
               gtk_window_present(GTK_WINDOW(w));

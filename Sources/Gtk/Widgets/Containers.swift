@@ -74,14 +74,14 @@ public final class Paned: Widget {
         get { Int(gtk_paned_get_position(opaque)) }
         set { gtk_paned_set_position(opaque, gint(newValue)) }
     }
-    /// Whether the start child may be made narrower (or shorter) than it asks to be; if not,
-    /// the divider stops there. Wraps `gtk_paned_set_shrink_start_child`.
+    /// Whether the start child may be made narrower (or shorter) than it asks to be (GTK's
+    /// default); if not, the divider stops there. Wraps `gtk_paned_set_shrink_start_child`.
     public var shrinksStartChild: Bool {
         get { gtk_paned_get_shrink_start_child(opaque) != 0 }
         set { gtk_paned_set_shrink_start_child(opaque, newValue ? 1 : 0) }
     }
-    /// Whether the end child may be made narrower (or shorter) than it asks to be. Wraps
-    /// `gtk_paned_set_shrink_end_child`.
+    /// Whether the end child may be made narrower (or shorter) than it asks to be (GTK's
+    /// default); if not, the divider stops there. Wraps `gtk_paned_set_shrink_end_child`.
     public var shrinksEndChild: Bool {
         get { gtk_paned_get_shrink_end_child(opaque) != 0 }
         set { gtk_paned_set_shrink_end_child(opaque, newValue ? 1 : 0) }

@@ -12,7 +12,8 @@ public final class MainWindow {
     /// The window's size when it opens: it fits a 1280×800 screen under GNOME's top bar (a
     /// common virtual machine's), with the toast page's two columns beside the panel.
     public static let defaultSize = (width: 1200, height: 740)
-    /// The panel's width at the default size (at least `TaskPanel.minimumWidth` and its margins).
+    /// The panel's width at the default size, margins included (its narrowest is
+    /// `TaskPanel.minimumWidth` and its margins).
     static let defaultPanelWidth = 480
 
     /// The GTK window.
@@ -119,9 +120,9 @@ public final class MainWindow {
         scroller.child = stack
         paned.startChild = scroller
         paned.endChild = panel.root
-        // Neither side is ever cut: the divider stops at the panel's width and at the page
-        // scroller's; a narrow window scrolls the page instead. Both sides share a change of
-        // the window's width in proportion.
+        // Neither side is ever cut: the divider stops at the panel's width (and at the page
+        // scroller's, which is small: a narrow page scrolls). A change of the window's width is
+        // shared in proportion to the sides' widths at the time.
         paned.shrinksStartChild = false
         paned.shrinksEndChild = false
         paned.position = Self.defaultSize.width - Self.defaultPanelWidth
