@@ -111,6 +111,25 @@ static inline const GVariantType *cg_variant_type_string(void) { return G_VARIAN
 /* g_signal_emit_by_name for a signal without arguments or return value (e.g. "clicked"). */
 static inline void cg_emit(void *instance, const char *signal) { g_signal_emit_by_name(instance, signal); }
 
+/* API that GTK 4.10+ deprecates, chosen by the version being built against, so the build has no
+ * deprecation warning on GTK 4.8 (Debian 12) or 4.18 (Debian 13). */
+static inline void cg_css_provider_load_string(GtkCssProvider *provider, const char *css, gssize length) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    (void)length;
+    gtk_css_provider_load_from_string(provider, css);
+#else
+    gtk_css_provider_load_from_data(provider, css, length);
+#endif
+}
+/* Baseline alignment: GTK_ALIGN_BASELINE became GTK_ALIGN_BASELINE_FILL (same value) in 4.12. */
+static inline GtkAlign cg_align_baseline(void) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    return GTK_ALIGN_BASELINE_FILL;
+#else
+    return GTK_ALIGN_BASELINE;
+#endif
+}
+
 static inline int cg_surface_is_toplevel(GdkSurface *surface) { return GDK_IS_TOPLEVEL(surface); }
 
 #endif

@@ -32,11 +32,11 @@ public final class CssProvider: Object {
     /// Wraps `gtk_css_provider_new`.
     public init() { super.init(UnsafeMutableRawPointer(gtk_css_provider_new()!), .adoptFull) }
 
-    /// Loads CSS text. Wraps `gtk_css_provider_load_from_data`.
+    /// Loads CSS text. Wraps `gtk_css_provider_load_from_string` (GTK 4.12+; `…_from_data` before).
     /// - Throws: the first ``CssError``, with `file` set to `name`.
     public func load(css: String, name: String = "<data>") throws(CssError) {
         try collectingErrors(defaultFile: name) {
-            gtk_css_provider_load_from_data(c(), css, gssize(css.utf8.count))
+            cg_css_provider_load_string(c(), css, gssize(css.utf8.count))
         }
     }
 

@@ -15,7 +15,7 @@ public enum Align: Sendable, CaseIterable, CEnum {
         case .start: GTK_ALIGN_START
         case .end: GTK_ALIGN_END
         case .center: GTK_ALIGN_CENTER
-        case .baseline: GTK_ALIGN_BASELINE
+        case .baseline: cg_align_baseline()
         }
     }
 }
