@@ -1,4 +1,5 @@
 internal import CIntl
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -44,6 +45,11 @@ public enum Gettext {
     /// `C.UTF-8`, which glibc 2.35 and later always have: `LANGUAGE=ja lifecycle-lab --help`
     /// then prints Japanese. The variable is exported too, so GTK's own `setlocale` at start-up
     /// keeps it. An explicit `LANG=C` (or `LC_ALL=C`) still means untranslated.
+    ///
+    /// glibc 2.41 (Debian 13) ignores `LANGUAGE` in `C.UTF-8` too. When `LANGUAGE` names a
+    /// language the app has a catalogue for, the messages locale is C's and glibc found no
+    /// catalogue for it, the app reads that catalogue itself (``MessageCatalog``). GTK's own
+    /// strings then stay English: their catalogue is glibc's to choose.
     /// - Parameter localeFolder: the locale folder; `nil` leaves the system's default
     ///   (`/usr/share/locale`).
     ///
@@ -68,7 +74,31 @@ public enum Gettext {
         }
         if let localeFolder { bindtextdomain(domain, localeFolder) }
         bind_textdomain_codeset(domain, "UTF-8")
+        // An explicit "C" or "POSIX" means untranslated, as glibc's rule says; "C.UTF-8" does not.
+        let explicitC = set.first.map { $0 == "C" || $0 == "POSIX" } ?? false
+        ownCatalog.withLock { $0 = explicitC ? nil : catalogGlibcLeavesOut() }
     }
+
+    /// The catalogue for `LANGUAGE` that glibc will not use because the messages locale is C's
+    /// (glibc 2.41 ignores `LANGUAGE` in `C.UTF-8` as in `C`); `nil` where glibc found one (its
+    /// header, the translation of "", is then non-empty) or `LANGUAGE` names none of ours.
+    private static func catalogGlibcLeavesOut() -> MessageCatalog? {
+        let language = getenv("LANGUAGE").map { String(cString: $0) } ?? ""
+        let messagesLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
+        guard !language.isEmpty, languageName(ofLocale: messagesLocale) == nil,
+            String(cString: dgettext(domain, "")).isEmpty
+        else { return nil }
+        return MessageCatalog.find(languages: language, folder: boundFolder, domain: domain)
+    }
+
+    /// The catalogue the app reads itself, when glibc will not (see ``start(localeFolder:)``).
+    private static let ownCatalog = Mutex<MessageCatalog?>(nil)
+
+    /// The catalogue the app reads itself, if it does.
+    static var readCatalog: MessageCatalog? { ownCatalog.withLock { $0 } }
+
+    /// Whether the app reads its catalogue itself because glibc ignores `LANGUAGE` here.
+    public static var readsCatalogItself: Bool { ownCatalog.withLock { $0 != nil } }
 
     /// The language part of a locale name, for `LANGUAGE`: `ja_JP` for `ja_JP.UTF-8` or
     /// `ja_JP.UTF-8@cjk`; `nil` for "C", "POSIX" and their variants, which mean untranslated.
@@ -87,6 +117,7 @@ public enum Gettext {
     /// `dgettext` returns the very pointer it was given.
     static func lookup(_ id: String) -> String {
         guard !id.isEmpty else { return id }  // "" is the catalogue's header
+        if let own = readCatalog { return own.translation(of: id) ?? id }
         return id.withCString { String(cString: dgettext(domain, $0)) }
     }
 
@@ -160,6 +191,11 @@ public func trn(
     _ singular: StaticString, _ plural: StaticString, _ count: Int,
     _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]
 ) -> String {
+    if let own = Gettext.readCatalog {
+        let english = count == 1 ? singular.description : plural.description
+        let text = own.translation(singular: singular.description, count: UInt(max(0, count))) ?? english
+        return Gettext.fill(text, values, count: count)
+    }
     let text = singular.description.withCString { one in
         plural.description.withCString { other in
             // Copied before the arguments' buffers go: untranslated, dngettext returns one of them.
