@@ -219,7 +219,7 @@ public final class LabApp {
         if let verdict {
             print(verdict.json())
             fflush(nil)
-            exitStatus = verdict.matchesSpec ? 0 : 1
+            exitStatus = verdict.exitStatus
         } else {
             writeStandardError("lifecycle-lab: " + tr("the %{page} page has no scenario", ["page": page]) + "\n")
             exitStatus = 2
@@ -228,7 +228,7 @@ public final class LabApp {
     }
 
     /// `--scenario toast --compare L,R`: the repro on both sides of the compare window at once;
-    /// prints both verdicts as one JSON object, exit 0 only if both match the spec.
+    /// prints both verdicts as one JSON object; exits 0 only if both match the spec, 3 if one could not be judged.
     private func runComparison(_ compare: CompareWindow, environment: LabEnvironment) async {
         _ = await MainLoop.waitUntil(timeout: .seconds(3)) { compare.window.isMapped && compare.window.width > 0 }
         var shot: Task<Void, Never>?
@@ -244,7 +244,7 @@ public final class LabApp {
         let comparison = await compare.runScenario()
         print(comparison.json())
         fflush(nil)
-        exitStatus = comparison.matchesSpec ? 0 : 1
+        exitStatus = comparison.exitStatus
         quitNow()
     }
 

@@ -118,7 +118,7 @@ public struct LaunchOptions: Sendable, Hashable {
         lines.append("")
         lines += wrap(
             tr(
-                "Exit status: 0 on success (with --scenario: the run matches the spec; with --compare too: both runs do), 1 when a scenario does not match or there is no display, 2 for bad input."
+                "Exit status: 0 on success (with --scenario: the run matches the spec; with --compare too: both runs do), 1 when a scenario does not match or there is no display, 2 for bad input, 3 when a scenario could not be judged (the session did not carry out a window action it needs, or the main loop was too late)."
             ), width: width)
         return lines.joined(separator: "\n")
     }

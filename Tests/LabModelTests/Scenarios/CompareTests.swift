@@ -64,14 +64,24 @@ struct CompareTests {
         for context in host.contexts { expectNoLiveTasks(context.registry) }
     }
 
-    @Test("compare JSON: one object with both verdicts and matchesSpec, false as soon as one side misses its row")
+    @Test(
+        "compare JSON: one object with both verdicts, matchesSpec and scheduleHeld; exit 1 as soon as one side misses its row, 3 when one could not be judged"
+    )
     func comparisonJSON() async throws {
         let (comparison, _) = await compare(.t1, .t2)
         let json = comparison.json()
-        #expect(json.hasPrefix("{\n  \"matchesSpec\" : true,\n  \"scenario\" : \"toast\",\n  \"strategies\" : [\n"))
+        #expect(
+            json.hasPrefix(
+                "{\n  \"matchesSpec\" : true,\n  \"scenario\" : \"toast\",\n  \"scheduleHeld\" : true,\n  \"strategies\" : [\n"
+            ))
         #expect(json.contains("\"verdicts\" : [\n    {\n"))
+        #expect(comparison.exitStatus == 0)
         var missed = comparison.verdicts
         missed[1].matchesSpec = false
         #expect(ScenarioComparison(verdicts: missed).matchesSpec == false)
+        #expect(ScenarioComparison(verdicts: missed).exitStatus == 1)
+        missed[0].scheduleHeld = false
+        missed[0].matchesSpec = false
+        #expect(ScenarioComparison(verdicts: missed).exitStatus == 3, "not judged wins over a miss on the other side")
     }
 }

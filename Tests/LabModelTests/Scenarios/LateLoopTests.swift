@@ -209,6 +209,7 @@ struct LateLoopTests {
         await host.settleCancelled()
         #expect(verdict.scheduleHeld)
         #expect(!verdict.matchesSpec)
+        #expect(verdict.exitStatus == 1, "a wrong behaviour exits 1")
         #expect(verdict.checks.contains { !$0.passed && $0.name == "second toast hides after a full D" })
         await host.expectNoLiveTasks()
     }
@@ -233,13 +234,16 @@ struct LateLoopTests {
     }
 
     @Test(
-        "T1, T2 on a loop 2 s late (D = 3 s): the second show comes after the first D ran out; the run judges nothing",
+        "T1, T2 on a loop 2 s late (D = 3 s): the second show comes after the first D ran out; the run judges nothing (exit 3)",
         arguments: [ToastStrategyID.t1, .t2])
     func brokenScheduleIsNotJudged(_ id: ToastStrategyID) async {
         let (verdict, late) = await lateRun(AnyStrategyID(id)) { LateLoop(host: $0, lateBy: .seconds(2)) }
         #expect(!verdict.scheduleHeld)
         #expect(!verdict.matchesSpec)
+        #expect(verdict.exitStatus == 3, "a run that could not be judged exits 3, never 1")
         #expect(verdict.summary.contains("could not be judged"))
+        let comparison = ScenarioComparison(verdicts: [verdict, verdict])
+        #expect(!comparison.scheduleHeld && comparison.exitStatus == 3)
         #expect(verdict.checks.contains { !$0.passed && $0.name.hasPrefix("schedule: ") })
         await late.host.expectNoLiveTasks()
     }

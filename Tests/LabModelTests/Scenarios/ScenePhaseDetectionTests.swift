@@ -120,6 +120,7 @@ struct ScenePhaseDetectionTests {
         // counted by the phase they fell in, so with no `.inactive` none count as "while another
         // window has focus"; the side effect, the reload and the polling restart show the failure.
         #expect(!verdict.scheduleHeld)
+        #expect(verdict.exitStatus == 3, "not judged: exit 3, not a wrong verdict's 1")
         #expect(
             failed == [
                 "schedule: the window reached every phase the repro asked for",

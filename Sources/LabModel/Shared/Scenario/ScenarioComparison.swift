@@ -1,8 +1,8 @@
 /// Two (or more) strategies' verdicts from one repro run side by side (compare mode): the same
 /// presses at the same moments, each side judged against its own row of the spec.
 ///
-/// The app's `--scenario toast --compare T1,T2` prints ``json()`` and exits 0 only when
-/// ``matchesSpec`` is true:
+/// The app's `--scenario toast --compare T1,T2` prints ``json()`` and exits with ``exitStatus``:
+/// 0 only when ``matchesSpec`` is true:
 ///
 /// ```json
 /// { "scenario" : "toast", "strategies" : ["T1", "T2"], "matchesSpec" : true,
@@ -16,6 +16,8 @@ public struct ScenarioComparison: Sendable, Hashable, Codable {
     public var strategies: [String]
     /// Whether every side matches its own row of the spec.
     public var matchesSpec: Bool
+    /// Whether every side could follow the repro's schedule (see ``ScenarioVerdict/scheduleHeld``).
+    public var scheduleHeld: Bool
     /// One verdict per side, in order.
     public var verdicts: [ScenarioVerdict]
 
@@ -28,8 +30,12 @@ public struct ScenarioComparison: Sendable, Hashable, Codable {
         scenario = verdicts[0].scenario
         strategies = verdicts.map(\.strategy)
         matchesSpec = verdicts.allSatisfy(\.matchesSpec)
+        scheduleHeld = verdicts.allSatisfy(\.scheduleHeld)
         self.verdicts = verdicts
     }
+
+    /// 0 when every side matches, 3 when a side could not be judged, 1 otherwise.
+    public var exitStatus: Int32 { ScenarioOutcome(scheduleHeld: scheduleHeld, matchesSpec: matchesSpec).rawValue }
 
     /// The comparison as pretty-printed JSON with sorted keys (see ``JSONText``).
     public func json() -> String { JSONText.prettyPrinted(self) }

@@ -100,8 +100,10 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
     /// Never true when ``scheduleHeld`` is false.
     public var matchesSpec: Bool
     /// Whether the run could follow the repro's schedule: false when the main loop was so late
-    /// that an order the repro relies on broke (its `schedule:` checks say which). The run then
-    /// judges nothing: it neither matches nor shows a wrong behaviour; run it again.
+    /// that an order the repro relies on broke, or the session did not carry out a window action
+    /// the repro needs (a compositor that does not restore or focus a window an app asks for):
+    /// its `schedule:` checks say which. The run then judges nothing: it neither matches nor
+    /// shows a wrong behaviour.
     public var scheduleHeld: Bool
     /// The spec's outcome text for this row.
     public var expected: String
@@ -124,6 +126,10 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
     /// Scenario-specific numbers (execs started, polls in background, live listeners …).
     public var measurements: [String: Double]
 
+    /// The command line's exit status for this verdict: 0 when it matches the spec, 1 when the
+    /// behaviour is wrong, 3 when it could not be judged (``scheduleHeld`` is false).
+    public var exitStatus: Int32 { ScenarioOutcome(scheduleHeld: scheduleHeld, matchesSpec: matchesSpec).rawValue }
+
     /// The verdict as pretty-printed JSON with sorted keys (the layout of `JSONEncoder`'s
     /// `.prettyPrinted, .sortedKeys`; see ``JSONText``).
     public func json() -> String { JSONText.prettyPrinted(self) }
@@ -134,7 +140,7 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
         var lines = [
             !scheduleHeld
                 ? tr(
-                    "%{strategy} %{title}: could not be judged: the main loop was too late for the repro's schedule",
+                    "%{strategy} %{title}: could not be judged: the run could not follow the repro's schedule",
                     names)
                 : matchesSpec
                     ? tr("%{strategy} %{title}: matches the spec", names)
@@ -164,5 +170,21 @@ extension Duration {
         let (seconds, attoseconds) = components
         let value = Double(seconds) + Double(attoseconds) / 1e18
         return (value * 1_000).rounded() / 1_000
+    }
+}
+
+/// How a scenario run ends, as the command line's exit status (`lifecycle-lab --scenario`).
+public enum ScenarioOutcome: Int32, Sendable {
+    /// The run shows the spec's outcome for its strategy.
+    case matches = 0
+    /// The run followed its schedule and the behaviour differs from the spec.
+    case doesNotMatch = 1
+    /// The run could not follow its schedule (a late main loop, a window action the session did
+    /// not carry out): nothing was judged.
+    case couldNotJudge = 3
+
+    /// The outcome of a run: not judged comes first, since its checks mean nothing.
+    public init(scheduleHeld: Bool, matchesSpec: Bool) {
+        self = !scheduleHeld ? .couldNotJudge : matchesSpec ? .matches : .doesNotMatch
     }
 }
