@@ -589,9 +589,12 @@ final class PageFixture {
         traceToken = environment.context.log.observe { event in note("core \(event.kind)") }
     }
 
-    /// Puts `root` in the window, presents it and waits until it is mapped and focused.
+    /// Puts `root` in the window, in a scroller as the main window holds its pages (a page taller
+    /// than the window scrolls), presents it and waits until it is mapped and focused.
     func show(_ root: Widget) async throws {
-        environment.window.child = root
+        let scroller = ScrolledWindow()
+        scroller.child = root
+        environment.window.child = scroller
         try await presentAndFocus(environment.window)
         try await waitFor("page mapped") { root.isMapped }
     }

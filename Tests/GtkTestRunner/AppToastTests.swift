@@ -209,6 +209,27 @@ enum AppToastTests {
                 try expectPanelWhole("narrowest")
                 await fixture.close()
             },
+            GtkTestCase(
+                "§5 window: every page fits a 1024×768 screen under GNOME's top bar (the window asks for at most 1024×736; a page taller than that scrolls)"
+            ) {
+                let fixture = try AppFixture(["--page", "toast"])
+                try await fixture.ready()
+                let window = fixture.window
+                // A 1024×768 screen less GNOME's top bar (32 px at 100 % scale).
+                let screenWidth = 1024
+                let screenHeight = 736
+                for entry in LabPages.all {
+                    let page: PageID = entry.id
+                    window.show(page: page)
+                    try await loopIdle()
+                    let minimumWidth = window.window.measure(.horizontal).minimum
+                    let minimumHeight = window.window.measure(.vertical, forSize: screenWidth).minimum
+                    print("info: \(page) page: the window's minimum \(minimumWidth)×\(minimumHeight)")
+                    expect(minimumWidth <= screenWidth, "\(page): minimum width \(minimumWidth) ≤ \(screenWidth)")
+                    expect(minimumHeight <= screenHeight, "\(page): minimum height \(minimumHeight) ≤ \(screenHeight)")
+                }
+                await fixture.close()
+            },
             GtkTestCase("§3 menu: Strategy radio items switch strategies, reset the page and show the current one") {
                 let fixture = try AppFixture(["--strategy", "T1", "--time-scale", "1"])
                 try await fixture.ready()

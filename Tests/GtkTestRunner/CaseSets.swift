@@ -15,7 +15,7 @@ enum CaseSets {
     static let prefixes: [String: [String]] = [
         "session": [
             "§1 ", "T1:", "T2:", "T3:", "T4:", "T5:", "T6:", "T7:", "T8:", "P1:", "P2:", "P3:", "P4:", "P5:",
-            "§5 panel: never cut",
+            "§5 panel: never cut", "§5 window: every page fits",
         ]
     ]
 

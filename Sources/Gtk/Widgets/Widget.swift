@@ -163,6 +163,14 @@ public class Widget: Object {
     public var width: Int { Int(gtk_widget_get_width(widget)) }
     /// The allocated height. Wraps `gtk_widget_get_height`.
     public var height: Int { Int(gtk_widget_get_height(widget)) }
+    /// The smallest and the natural size along `orientation` (a height for `.vertical`), given
+    /// `forSize` the other way (-1: any). Wraps `gtk_widget_measure`.
+    public func measure(_ orientation: Orientation, forSize: Int = -1) -> (minimum: Int, natural: Int) {
+        var minimum: gint = 0
+        var natural: gint = 0
+        gtk_widget_measure(widget, orientation.c, gint(forSize), &minimum, &natural, nil, nil)
+        return (Int(minimum), Int(natural))
+    }
     /// Schedules a redraw. Wraps `gtk_widget_queue_draw`.
     public func queueDraw() { gtk_widget_queue_draw(widget) }
     /// Wraps `gtk_widget_grab_focus`.
