@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Debian package on a clean Debian 12: a minimal root made by debootstrap (minbase: no
+# The Debian package on a clean Debian 12 or 13: a minimal root made by debootstrap (minbase: no
 # compiler, no -dev package, no GTK), the .deb installed with `apt-get install ./FILE.deb`
 # (so its Depends alone must bring everything the app needs), then, as an ordinary user
 # inside that root, with the working folder /:
@@ -27,11 +27,13 @@
 # The debootstrapped base root is cached in $LIFECYCLE_LAB_TEST_CACHE (default
 # /var/cache/lifecycle-lab-test) for CLEAN_SYSTEM_MAX_AGE_DAYS (default 7) days, together with the
 # .debs apt downloaded; CLEAN_SYSTEM_FRESH=1 makes a new one. Each run installs into a new copy
-# of the base, removed at the end. The mirror is the one the host's apt uses for bookworm.
+# of the base, removed at the end. The mirror is the one the host's apt uses for the suite, or
+# for its Debian release when it has none for the suite (one archive serves both).
+# CLEAN_SYSTEM_SUITE picks the release: bookworm (Debian 12, the default) or trixie (Debian 13).
 # Prints one line per check, the time of each phase, then "N passed, N failed".
 set -uo pipefail
 
-suite=bookworm
+suite=${CLEAN_SYSTEM_SUITE:-bookworm}
 cache=${LIFECYCLE_LAB_TEST_CACHE:-/var/cache/lifecycle-lab-test}
 max_age_days=${CLEAN_SYSTEM_MAX_AGE_DAYS:-7}
 artifacts=${CLEAN_SYSTEM_ARTIFACTS:-dist/clean-system}
@@ -211,7 +213,7 @@ start=$(date +%s.%N)
 
 # The host apt's mirror for the suite (deb822 .sources or one-line .list), so the root uses the
 # same one and no mirror is written here.
-mirror=$(python3 - "$suite" <<'PY'
+mirror_finder=$(cat <<'PY'
 import glob, re, sys
 suite = sys.argv[1]
 def stanzas(text):
@@ -231,16 +233,21 @@ for path in ["/etc/apt/sources.list"] + sorted(glob.glob("/etc/apt/sources.list.
             print(m.group(1)); sys.exit()
 PY
 )
-[[ -n $mirror ]] || { echo "clean-system: the host's apt has no source for $suite" >&2; exit 1; }
+mirror=$(python3 - "$suite" <<<"$mirror_finder")
+if [[ -z $mirror ]]; then
+    host_suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+    [[ -z $host_suite || $host_suite == "$suite" ]] || mirror=$(python3 - "$host_suite" <<<"$mirror_finder")
+fi
+[[ -n $mirror ]] || { echo "clean-system: the host's apt has no Debian source for $suite" >&2; exit 1; }
 
 arch=$(dpkg --print-architecture)
 base="$cache/$suite-minbase-$arch"
-mkdir -p "$cache/archives/partial" "$cache/debootstrap-debs"
+mkdir -p "$cache/archives/partial" "$cache/debootstrap-debs-$suite"
 t0=$(date +%s.%N)
 if [[ -n ${CLEAN_SYSTEM_FRESH:-} || ! -f "$base.done" ]] || [[ -n $(find "$base.done" -mtime "+$max_age_days" 2>/dev/null) ]]; then
     echo "== base root: debootstrap --variant=minbase $suite (cold; cached in $base)"
     rm -rf --one-file-system "$base" "$base.done"
-    if ! debootstrap --variant=minbase --arch="$arch" --cache-dir="$cache/debootstrap-debs" "$suite" "$base" "$mirror" >"$cache/debootstrap.log" 2>&1; then
+    if ! debootstrap --variant=minbase --arch="$arch" --cache-dir="$cache/debootstrap-debs-$suite" "$suite" "$base" "$mirror" >"$cache/debootstrap.log" 2>&1; then
         tail -n 20 "$cache/debootstrap.log"; echo "clean-system: debootstrap failed (log: $cache/debootstrap.log)"; exit 1
     fi
     # The suite's updates and security fixes too, as on the host (same mirrors).
