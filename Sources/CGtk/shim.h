@@ -130,6 +130,20 @@ static inline GtkAlign cg_align_baseline(void) {
 #endif
 }
 
+/* gdk_wayland_display_query_registry (gdk/wayland/gdkwayland.h, GTK 4.4+), declared here so the
+ * shim needs no Wayland headers; call it on a Wayland display only. */
+#ifdef GDK_WINDOWING_WAYLAND
+extern gboolean gdk_wayland_display_query_registry(GdkDisplay *display, const char *global);
+#endif
+static inline int cg_wayland_display_query_registry(GdkDisplay *display, const char *global) {
+#ifdef GDK_WINDOWING_WAYLAND
+    return gdk_wayland_display_query_registry(display, global);
+#else
+    (void)display; (void)global;
+    return 0;
+#endif
+}
+
 static inline int cg_surface_is_toplevel(GdkSurface *surface) { return GDK_IS_TOPLEVEL(surface); }
 
 #endif

@@ -10,8 +10,15 @@ public import Gtk
 ///   (`.background` comes only from hiding the window); `.active` is the `FOCUSED` state
 ///   (xdg-shell's "activated", the state GTK draws as focused), which a compositor sends with
 ///   or without a keyboard on the seat, while `is-active` needs a keyboard focus.
-/// - GTK ≥ 4.12 on Wayland: a suspended window (`GtkWindow:suspended`, sent by mutter 45 and
-///   later) is `.background`.
+/// - GNOME's mutter on Wayland (any GTK): a minimized window is taken off every monitor about
+///   0.3 s after the minimize (`wl_surface.leave`, GDK's `leave-monitor`): a mapped window shown
+///   on no monitor is `.background`. The compositor is told by the protocol it offers GTK
+///   (`gtk_shell1`, GNOME's own). mutter 45+ also suspends the window about 3 s later, which
+///   GTK ≥ 4.12 reports only if the window commits no frame after it is hidden.
+/// - GTK ≥ 4.12 on another Wayland compositor: a suspended window (`GtkWindow:suspended`) is
+///   `.background`.
+/// - On Wayland the app cannot restore or focus its own window (a compositor activates a
+///   window only for a token backed by user input): ``canRestoreItself`` is X11's alone.
 ///
 /// ```swift
 /// let detection = SceneDetection.current   // after GTK opened its display
@@ -47,6 +54,9 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
         case minimizedState
         /// `GtkWindow:suspended` (GTK ≥ 4.12 on Wayland, when the compositor sends it).
         case suspended
+        /// The surface left every monitor (GNOME's mutter on Wayland takes a minimized window
+        /// off them), and `suspended` too where GTK has it.
+        case leftEveryMonitor
         /// Nothing: the app cannot tell its window was minimized.
         case none
     }
@@ -79,15 +89,21 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
     /// The first GTK with `GtkWindow:suspended` (`GDK_TOPLEVEL_STATE_SUSPENDED`).
     public static let suspendedSince = Version(4, 12)
 
+    /// Whether the compositor takes a minimized window off every monitor (GNOME's mutter).
+    public let compositorHidesMinimized: Bool
+
     /// Derives what a session on `backend` with GTK `gtkVersion` can detect (see the type's
     /// comment for the rules).
-    public init(backend: DisplayBackend, gtkVersion: Version) {
+    /// - Parameter compositorHidesMinimized: on Wayland, whether the compositor takes a
+    ///   minimized window off every monitor (GNOME's mutter, told by `gtk_shell1`).
+    public init(backend: DisplayBackend, gtkVersion: Version, compositorHidesMinimized: Bool = false) {
         self.backend = backend
         self.gtkVersion = gtkVersion
+        self.compositorHidesMinimized = backend == .wayland && compositorHidesMinimized
         let hasSuspended = gtkVersion >= Self.suspendedSince
         switch backend {
         case .wayland:
-            minimizeSignal = hasSuspended ? .suspended : .none
+            minimizeSignal = compositorHidesMinimized ? .leftEveryMonitor : hasSuspended ? .suspended : .none
             activeSource = .focusedState
         case .x11, .other:
             minimizeSignal = .minimizedState
@@ -104,11 +120,20 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
                     + "application's start-up")
         }
         let version = GtkRuntime.version
-        return SceneDetection(backend: backend, gtkVersion: Version(version.major, version.minor, version.micro))
+        return SceneDetection(
+            backend: backend, gtkVersion: Version(version.major, version.minor, version.micro),
+            compositorHidesMinimized: Display.waylandCompositorOffers("gtk_shell1"))
     }
 
     /// Whether a minimized window's scene goes `.background`.
     public var canSeeMinimize: Bool { minimizeSignal != .none }
+
+    /// Whether the app can bring its own minimized window back and give it the focus (X11); a
+    /// Wayland compositor does that only for a person (the dash, Alt+Tab).
+    public var canRestoreItself: Bool { backend != .wayland }
+
+    /// Whether a mapped window shown on no monitor is `.background`.
+    public var followsMonitors: Bool { minimizeSignal == .leftEveryMonitor }
 
     /// Whether the scene follows `GtkWindow:suspended`.
     public var followsSuspended: Bool { gtkVersion >= Self.suspendedSince }
@@ -121,7 +146,10 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
         case .minimizedState:
             return "\(session): a minimize is seen (MINIMIZED state → background); \(active)."
         case .suspended:
-            return "\(session): a minimize is seen when the compositor suspends the window (mutter 45+); \(active)."
+            return "\(session): a minimize is seen when the compositor suspends the window; \(active)."
+        case .leftEveryMonitor:
+            return "\(session): a minimize is seen when GNOME takes the window off every monitor (about 0.3 s); "
+                + "the app cannot restore it itself; \(active)."
         case .none:
             return "\(session): the app cannot tell it was minimized (xdg-shell has no such state), only hiding "
                 + "gives background; \(active)."

@@ -6,7 +6,9 @@ import LifecycleTasks
 /// Sources: `notify::is-active` and `notify::visible` of the window, `map`/`unmap`, and the
 /// `GdkToplevel` state of its surface (`notify::state`; the surface exists only between
 /// `realize` and `unrealize`, so the tracker connects to it at realize). On GTK ≥ 4.12 it
-/// also watches the window's `suspended` property (GTK 4.8 has none). What `.active` follows
+/// also watches the window's `suspended` property (GTK 4.8 has none); under GNOME's mutter it
+/// counts the monitors the surface is shown on (`enter-monitor`, `leave-monitor`): a mapped
+/// window that was shown and is now on none was minimized. What `.active` follows
 /// (`is-active` or the `FOCUSED` state) is the session's ``SceneDetection``. Every source re-derives
 /// the phase from the current state, and the scene ignores an unchanged phase, so duplicate
 /// notifications are harmless.
@@ -21,7 +23,11 @@ final class WindowSceneTracker {
     /// The scene the window's phase goes to.
     let scene: WindowScene
     private let watchesSuspended: Bool
+    private let watchesMonitors: Bool
     private let activeSource: SceneDetection.ActiveSource
+    /// The monitors the surface is shown on, and whether it was shown on one since it mapped
+    /// (before its first `enter-monitor` a new window is on none, yet not hidden).
+    private var monitors = MonitorPresence()
     private let windowConnections = SignalConnectionBag()
     private let surfaceConnections = SignalConnectionBag()
 
@@ -31,16 +37,23 @@ final class WindowSceneTracker {
         let watchesSuspended = detection.followsSuspended && window.reportsSuspended
         self.watchesSuspended = watchesSuspended
         activeSource = detection.activeSource
+        watchesMonitors = detection.followsMonitors
         scene = WindowScene(
             name: name, app: app, context: context,
-            phase: Self.phase(of: window, watchingSuspended: watchesSuspended, activeSource: detection.activeSource))
+            phase: Self.phase(
+                of: window, watchingSuspended: watchesSuspended, offEveryMonitor: false,
+                activeSource: detection.activeSource))
         windowConnections.insert(window.onActiveChanged { [weak self] in self?.refresh() })
         windowConnections.insert(window.onVisibleChanged { [weak self] in self?.refresh() })
         if watchesSuspended, let connection = window.onSuspendedChanged({ [weak self] in self?.refresh() }) {
             windowConnections.insert(connection)
         }
         windowConnections.insert(window.onMap { [weak self] in self?.refresh() })
-        windowConnections.insert(window.onUnmap { [weak self] in self?.refresh() })
+        windowConnections.insert(
+            window.onUnmap { [weak self] in
+                self?.monitors = MonitorPresence()
+                self?.refresh()
+            })
         windowConnections.insert(
             window.onRealize { [weak self] in
                 self?.connectSurface()
@@ -56,7 +69,10 @@ final class WindowSceneTracker {
 
     /// Re-derives the phase and hands it to the scene (which reports only a change).
     func refresh() {
-        scene.update(phase: Self.phase(of: window, watchingSuspended: watchesSuspended, activeSource: activeSource))
+        scene.update(
+            phase: Self.phase(
+                of: window, watchingSuspended: watchesSuspended,
+                offEveryMonitor: watchesMonitors && monitors.offEveryMonitor, activeSource: activeSource))
     }
 
     /// Disconnects from the window; the scene gets no further phases from it.
@@ -70,16 +86,30 @@ final class WindowSceneTracker {
         if let connection = window.onToplevelStateChanged({ [weak self] in self?.refresh() }) {
             surfaceConnections.insert(connection)
         }
+        guard watchesMonitors else { return }
+        monitors = MonitorPresence()
+        if let connection = window.onSurfaceEnteredMonitor({ [weak self] monitor in
+            self?.monitors.enter(monitor)
+            self?.refresh()
+        }) {
+            surfaceConnections.insert(connection)
+        }
+        if let connection = window.onSurfaceLeftMonitor({ [weak self] monitor in
+            self?.monitors.leave(monitor)
+            self?.refresh()
+        }) {
+            surfaceConnections.insert(connection)
+        }
     }
 
-    /// SPEC §1's table: `.background` when the window is hidden (or not mapped), minimized or
-    /// suspended; else `.active` when it has the focus (as `activeSource` tells), `.inactive`
-    /// when it has not.
+    /// SPEC §1's table: `.background` when the window is hidden (or not mapped), minimized,
+    /// suspended or taken off every monitor; else `.active` when it has the focus (as
+    /// `activeSource` tells), `.inactive` when it has not.
     private static func phase(
-        of window: Window, watchingSuspended: Bool, activeSource: SceneDetection.ActiveSource
+        of window: Window, watchingSuspended: Bool, offEveryMonitor: Bool, activeSource: SceneDetection.ActiveSource
     ) -> ScenePhase {
         guard window.isVisible, window.isMapped else { return .background }
-        if window.isMinimized { return .background }
+        if window.isMinimized || offEveryMonitor { return .background }
         if watchingSuspended && window.isSuspended { return .background }
         let focused =
             switch activeSource {
@@ -88,4 +118,20 @@ final class WindowSceneTracker {
             }
         return focused ? .active : .inactive
     }
+}
+
+/// The monitors a window's surface is shown on, from its `enter-monitor` and `leave-monitor`.
+struct MonitorPresence: Equatable {
+    private(set) var shownOn: Set<UInt> = []
+    private(set) var wasShown = false
+
+    /// Whether the surface was shown on a monitor and is now on none (GNOME took it away).
+    var offEveryMonitor: Bool { wasShown && shownOn.isEmpty }
+
+    mutating func enter(_ monitor: UInt) {
+        shownOn.insert(monitor)
+        wasShown = true
+    }
+
+    mutating func leave(_ monitor: UInt) { shownOn.remove(monitor) }
 }

@@ -46,6 +46,14 @@ public enum Display {
         return DisplayBackend(displayTypeName: String(cString: cg_type_name_of(UnsafeMutableRawPointer(display))))
     }
 
+    /// Whether the Wayland compositor offers the global interface `name` (e.g. `gtk_shell1`, GNOME's
+    /// own protocol, which mutter offers and sway does not); `false` on other backends. Wraps
+    /// `gdk_wayland_display_query_registry`.
+    public static func waylandCompositorOffers(_ name: String) -> Bool {
+        guard backend == .wayland, let display = gdk_display_get_default() else { return false }
+        return cg_wayland_display_query_registry(display, name) != 0
+    }
+
     /// The display's name (`:99` for X11, `wayland-1` for Wayland). Wraps `gdk_display_get_name`.
     public static var name: String? {
         guard let display = gdk_display_get_default(), let name = gdk_display_get_name(display) else { return nil }

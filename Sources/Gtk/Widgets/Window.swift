@@ -136,6 +136,32 @@ public class Window: Widget {
         return connectNotify(surface, "state", body)
     }
 
+    /// Called when the window's surface starts being shown on a monitor, with the monitor's
+    /// identity. Wraps `GdkSurface::enter-monitor` (see ``onSurfaceLeftMonitor(_:)``).
+    public func onSurfaceEnteredMonitor(_ body: @escaping @MainActor (_ monitor: UInt) -> Void) -> SignalConnection? {
+        connectSurfaceMonitor("enter-monitor", body)
+    }
+
+    /// Called when the window's surface stops being shown on a monitor, with the monitor's
+    /// identity. Wraps `GdkSurface::leave-monitor`. On Wayland it follows the compositor's
+    /// `wl_surface.leave`: GNOME's mutter takes a minimized window off every monitor about 0.3 s
+    /// after the minimize, whether or not the window is drawing, unlike the `suspended` state
+    /// (GTK ≥ 4.12), which GDK applies only at a frame a hidden window never gets.
+    ///
+    /// The surface exists only between realize and unrealize: this returns `nil` before realize,
+    /// and the connection ends with the surface, so connect again from ``Widget/onRealize(_:)``.
+    public func onSurfaceLeftMonitor(_ body: @escaping @MainActor (_ monitor: UInt) -> Void) -> SignalConnection? {
+        connectSurfaceMonitor("leave-monitor", body)
+    }
+
+    private func connectSurfaceMonitor(
+        _ signal: String, _ body: @escaping @MainActor (UInt) -> Void
+    ) -> SignalConnection? {
+        guard let surface else { return nil }
+        let handler: PointerBody = { monitor in body(UInt(bitPattern: monitor)) }
+        return connectSignal(surface, signal, ClosureBox<PointerBody>(handler), cFunction(pointerTrampoline))
+    }
+
     /// Whether this GTK reports a suspended window (GTK ≥ 4.12 has the `suspended` property).
     /// Wraps `g_object_class_find_property(…, "suspended")`.
     public var reportsSuspended: Bool { GtkRuntime.version.minor >= 12 && hasProperty("suspended") }
