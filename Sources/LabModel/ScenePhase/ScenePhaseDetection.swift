@@ -16,11 +16,19 @@ public import LifecycleTasks
 public struct ScenePhaseDetection: Sendable, Hashable, CustomStringConvertible {
     /// Whether a minimized window's scene goes `.background`.
     public var canSeeMinimize: Bool
+    /// Whether the run can bring a minimized window back: the app itself on X11; on Wayland only
+    /// the compositor, for a person or for an outside driver (`--window-actions-by`).
+    public var canRestore: Bool
 
     /// Describes a session.
-    public init(canSeeMinimize: Bool) {
+    public init(canSeeMinimize: Bool, canRestore: Bool = true) {
         self.canSeeMinimize = canSeeMinimize
+        self.canRestore = canRestore
     }
+
+    /// Whether the repro minimizes and restores: only where both can be done and seen (on GNOME
+    /// without an outside driver the app could minimize but never bring the window back).
+    public var runsMinimize: Bool { canSeeMinimize && canRestore }
 
     /// A session that reports every phase SPEC §1's table names (X11; headless runs).
     public static let everything = ScenePhaseDetection(canSeeMinimize: true)
@@ -33,5 +41,8 @@ public struct ScenePhaseDetection: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// "sees minimize" or "cannot see a minimize".
-    public var description: String { canSeeMinimize ? tr("sees minimize") : tr("cannot see a minimize") }
+    public var description: String {
+        !canSeeMinimize
+            ? tr("cannot see a minimize") : canRestore ? tr("sees minimize") : tr("sees minimize, cannot restore")
+    }
 }

@@ -45,10 +45,11 @@ extension ScenarioDriver {
     /// taken late has seen every tick due by its schedule, maybe more). Phase times are the
     /// scene's own phase changes.
     ///
-    /// A session that cannot see a minimize (`detection`; Wayland with GTK < 4.12, SPEC §1) gets
-    /// the same timeline without the minimize and restore steps, which it could neither report
-    /// nor, on GNOME, undo (the app cannot bring a minimized window back there); its verdict
-    /// judges the rest: P2 and P3 stop on focus loss and load again on return, P1 does not.
+    /// A session that cannot see a minimize (`detection`; sway, which has none), or one where the
+    /// run cannot restore the window (GNOME on Wayland without an outside driver: the app cannot
+    /// bring a minimized window back there), gets the same timeline without the minimize and
+    /// restore steps; its verdict judges the rest: P2 and P3 stop on focus loss and load again
+    /// on return, P1 does not.
     /// - Parameters:
     ///   - screen: a fresh scene-phase screen with its view closed and a window scene, built on
     ///     this driver's context. The run focuses the window first, before t = 0.
@@ -87,7 +88,7 @@ extension ScenarioDriver {
         var phases: [(old: ScenePhase, new: ScenePhase)] = []
         let phaseToken = scene.onChange { old, new in phases.append((old, new)) }
         defer { phaseToken.cancel() }
-        let seesMinimize = detection.canSeeMinimize
+        let seesMinimize = detection.runsMinimize
         var missedPhases: [String] = []
         var lastDue = run.now
         // A window action's real time is the scene's phase change it led to. Work queued before
@@ -105,7 +106,10 @@ extension ScenarioDriver {
         // the timeline goes on from now.
         func minimizeOrNote(_ action: WindowAction) async -> Moment {
             guard seesMinimize else {
-                context.log.append(.message("\(action): left out, this session cannot see a minimize"))
+                let reason =
+                    detection.canSeeMinimize
+                    ? "the app cannot restore a minimized window in this session" : "this session cannot see a minimize"
+                context.log.append(.message("\(action): left out, \(reason)"))
                 return .exact(run.now)
             }
             return await window(action)
@@ -151,11 +155,14 @@ extension ScenarioDriver {
         let afterRestoreWindow = await pass(p * 5 / 2, after: restored.at)
         let pollsAfterRestore = screen.polls - pollsAtRestore
         let loadsBeforeFocusLoss = screen.loads
+        // GNOME on Wayland passes a minimize through .inactive (the focus goes at once, the window
+        // leaves its monitor about 0.3 s later): only polls from here count as the focus loss's.
+        let inactivePollsBeforeFocusLoss = screen.pollsWhileInactive
         let unfocused = await window(.focusElsewhere)
         await pass(p / 2, after: unfocused.at)
         let holdingWhileInactive = screen.isHoldingSideEffect
         let beforeFocus = await pass(p * 2, after: unfocused.at)
-        let pollsWhileInactive = screen.pollsWhileInactive
+        let pollsWhileInactive = screen.pollsWhileInactive - inactivePollsBeforeFocusLoss
         let focusRequested = run.now
         let focused = await window(.focus)
         let afterFocus = await pass(p / 2, after: focused.at)

@@ -106,6 +106,7 @@ public final class LabApp {
         let timing = (try? LabTiming(timeScale: options.timeScale)) ?? .standard
         let context = LifecycleContext(clock: LabClock(), taskExecutor: MainLoop.taskExecutor)
         let environment = LabEnvironment(application: application, context: context, timing: timing)
+        environment.outsideWindowActions = options.windowActionsBy
         self.environment = environment
         loadStyle()
         StartupTrace.mark("style")

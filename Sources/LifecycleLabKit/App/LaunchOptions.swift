@@ -34,6 +34,9 @@ public struct LaunchOptions: Sendable, Hashable {
     public var compare: String?
     /// `--report FILE`: write what the app does as JSON lines to this file (see ``RunReport``).
     public var report: String?
+    /// `--window-actions-by PROGRAM`: minimize and restore the window through `PROGRAM minimize`
+    /// and `PROGRAM restore` (a compositor's own keys) instead of asking GTK.
+    public var windowActionsBy: String?
 
     public init() {}
 
@@ -63,7 +66,7 @@ public struct LaunchOptions: Sendable, Hashable {
             name: "--scenario", valueName: "NAME",
             help: {
                 tr(
-                    "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec and 1 if not. Pages: %{pages}.",
+                    "Run that page's documented repro in the real window with the chosen strategy, print the verdict as JSON, exit 0 if it matches the spec, 1 if not, 3 if it could not be judged. Pages: %{pages}.",
                     ["pages": scenarioList])
             },
             keyPath: \.scenario),
@@ -91,6 +94,14 @@ public struct LaunchOptions: Sendable, Hashable {
                 )
             },
             keyPath: \.report),
+        Option(
+            name: "--window-actions-by", valueName: "PROGRAM",
+            help: {
+                tr(
+                    "Have PROGRAM minimize and restore the window for a repro (it is run as 'PROGRAM minimize' and 'PROGRAM restore'), e.g. with the compositor's own keys: on Wayland an app cannot bring its own window back."
+                )
+            },
+            keyPath: \.windowActionsBy),
     ]
 
     static let validOptions = (options.map(\.name) + ["--help", "--version"]).joined(separator: ", ")
@@ -284,9 +295,26 @@ public struct LaunchOptions: Sendable, Hashable {
             }
         }
         if let screenshot { try Self.checkWritable(screenshot) }
+        if let windowActionsBy, !Self.isExecutable(windowActionsBy) {
+            throw .invalid(
+                tr(
+                    "window-actions program '%{program}' is not an executable file; valid: a program path or a name found in PATH",
+                    ["program": windowActionsBy]))
+        }
         if let compare { try validateCompare(compare) }
         // Last: checking a report file creates it, so every other check has passed by then.
         if let report { try Self.checkReportWritable(report) }
+    }
+
+    /// Whether `program` (a path, or a name looked up in `PATH`) is an executable file.
+    static func isExecutable(_ program: String) -> Bool {
+        func executableFile(_ path: String) -> Bool {
+            var info = stat()
+            return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+        }
+        if program.contains("/") { return executableFile(program) }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        return !program.isEmpty && path.split(separator: ":").contains { executableFile("\($0)/\(program)") }
     }
 
     private func validateCompare(_ compare: String) throws(Stop) {

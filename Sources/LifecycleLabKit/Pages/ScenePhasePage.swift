@@ -109,9 +109,12 @@ public final class ScenePhasePage: LabPage {
         }
         detectionLabel.text = Self.detectionLine(environment.sceneDetection)
         if !environment.sceneDetection.canSeeMinimize {
-            // The app cannot bring the window back on GNOME (no activation token), so no "for 3 s".
             minimizeButton.label = tr("Minimize window")
             minimizeButton.tooltip = Self.unseenMinimizeNote
+        } else if !environment.sceneDetection.canRestoreItself {
+            // The app cannot bring the window back on GNOME (no activation token), so no "for 3 s".
+            minimizeButton.label = tr("Minimize window")
+            minimizeButton.tooltip = Self.noRestoreNote
         }
         attach(screen)
     }
@@ -154,7 +157,11 @@ public final class ScenePhasePage: LabPage {
         let seen =
             switch detection.minimizeSignal {
             case .minimizedState: tr("a minimize is seen (MINIMIZED state → background)")
-            case .suspended: tr("a minimize is seen when the compositor suspends the window (mutter 45+)")
+            case .suspended: tr("a minimize is seen when the compositor suspends the window")
+            case .leftEveryMonitor:
+                tr(
+                    "a minimize is seen when GNOME takes the window off every monitor (about 0.3 s later); the app cannot bring it back itself"
+                )
             case .none:
                 tr(
                     "the app cannot tell it was minimized (xdg-shell has no such state), only hiding gives background"
@@ -168,7 +175,12 @@ public final class ScenePhasePage: LabPage {
     /// What *Minimize window* does where the app cannot see a minimize (its tooltip there).
     static let unseenMinimizeNote =
         tr(
-            "Asks the compositor to minimize: GNOME takes the window away (bring it back from the dock: no app can), sway has no minimize. The app cannot tell either way, so the repro leaves minimizing out."
+            "Asks the compositor to minimize; this one (sway, for one) has no minimize the app can tell, so the repro leaves minimizing out."
+        )
+    /// The minimize button's tooltip where a minimize is seen but the app cannot undo it (GNOME on Wayland).
+    static let noRestoreNote =
+        tr(
+            "Minimizes the window; bring it back from the dash or with Alt+Tab: on Wayland no app can restore its own window, so the repro leaves minimizing out unless it runs with --window-actions-by."
         )
 
     // MARK: Private

@@ -11,7 +11,8 @@ import LifecycleTasks
 /// sway has no minimize) but nothing reports it, so that action does not wait.
 @MainActor
 enum WindowActions {
-    /// How long a window manager may take to minimize, restore or move the focus.
+    /// How long a window manager may take to minimize, restore or move the focus (mutter's
+    /// minimize animation and the surface leaving the monitor take about 0.4 s).
     static let timeout: Duration = .seconds(3)
 
     /// Performs `action` on the main window and waits for the scene phase this session reports
@@ -19,10 +20,18 @@ enum WindowActions {
     static func perform(_ action: WindowAction, environment: LabEnvironment) async {
         switch action {
         case .minimize:
-            environment.window.minimize()
+            if let program = environment.outsideWindowActions {
+                _ = await OutsideWindowActions.run(program, "minimize")
+            } else {
+                environment.window.minimize()
+            }
         case .restore:
-            environment.window.unminimize()
-            environment.window.present()
+            if let program = environment.outsideWindowActions {
+                _ = await OutsideWindowActions.run(program, "restore")
+            } else {
+                environment.window.unminimize()
+                environment.window.present()
+            }
         case .focusElsewhere:
             environment.focusElsewhere()
         case .focus:

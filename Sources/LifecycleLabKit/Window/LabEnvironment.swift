@@ -31,9 +31,17 @@ public final class LabEnvironment {
     /// What this session can detect of a window's scene phase (backend, GTK version).
     public var sceneDetection: SceneDetection { scenes.detection }
 
+    /// A program that minimizes and restores the main window from outside (`COMMAND minimize`,
+    /// `COMMAND restore`), as a person does with the compositor's own keys; `nil`: the app asks
+    /// GTK, which a Wayland compositor obeys for a minimize but not for a restore.
+    /// `--window-actions-by` sets it.
+    public var outsideWindowActions: String?
+
     /// The same, as the lab model's scenarios take it.
     public var scenePhaseDetection: ScenePhaseDetection {
-        ScenePhaseDetection(canSeeMinimize: sceneDetection.canSeeMinimize)
+        ScenePhaseDetection(
+            canSeeMinimize: sceneDetection.canSeeMinimize,
+            canRestore: sceneDetection.canRestoreItself || outsideWindowActions != nil)
     }
 
     /// Makes the environment; ``LabApp`` fills in the window once it exists.

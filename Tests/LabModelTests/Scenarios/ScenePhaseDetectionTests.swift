@@ -77,6 +77,22 @@ struct ScenePhaseDetectionTests {
     }
 
     @Test(
+        "P1–P5 on GNOME on Wayland without an outside driver (SPEC §1: a minimize is seen, but no Wayland app can restore its window): the repro leaves minimizing out, says why, and judges focus loss",
+        arguments: ScenePhaseStrategyID.allCases)
+    func seesMinimizeCannotRestore(_ id: ScenePhaseStrategyID) async {
+        let gnome = ScenePhaseDetection(canSeeMinimize: true, canRestore: false)
+        #expect(!gnome.runsMinimize && ScenePhaseDetection.everything.runsMinimize)
+        let (verdict, actuator, host) = await sceneRun(id, detection: gnome, minimizeSeen: true)
+        #expect(verdict.matchesSpec && verdict.exitStatus == 0, "\(verdict.summary)")
+        #expect(actuator.windowActions == [.focus, .focusElsewhere, .focus], "no minimize it could not undo")
+        let reason = "left out, the app cannot restore a minimized window in this session"
+        #expect(verdict.log.filter { $0.text.hasSuffix(reason) }.count == 4)
+        let judged = Dictionary(uniqueKeysWithValues: verdict.checks.map { ($0.name, $0.observed) })
+        #expect(judged["polls while another window has focus"] == (id == .p1 ? "2" : "0"))
+        await host.expectNoLiveTasks()
+    }
+
+    @Test(
         "P1–P5 on Wayland with GTK < 4.12 (SPEC §1: a minimize cannot be seen): the repro leaves minimizing out, says so, and judges focus loss — P2–P5 stop, P1 does not",
         arguments: ScenePhaseStrategyID.allCases)
     func cannotSeeMinimizeJudgesFocusLoss(_ id: ScenePhaseStrategyID) async {
