@@ -202,9 +202,15 @@ enum AppToastTests {
                 }
                 try expectPanelWhole("default size")
                 let defaultWidth = window.window.width
-                // Asked for a window far narrower than its content: GTK gives it its minimum.
+                // Asked for a window far narrower than its content: GTK gives it its minimum. A
+                // shown window keeps its size under mutter (a default size is for the next map),
+                // so the window is shown again with it.
+                window.window.hide()
                 window.window.setDefaultSize(width: 400, height: 400)
-                try await waitFor("the window narrowed", timeout: .seconds(5)) { window.window.width < defaultWidth }
+                window.window.present()
+                try await waitFor("the window narrowed", timeout: .seconds(5)) {
+                    window.window.isMapped && window.window.width < defaultWidth
+                }
                 try await loopIdle()
                 try expectPanelWhole("narrowest")
                 await fixture.close()

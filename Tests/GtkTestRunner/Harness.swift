@@ -1,6 +1,8 @@
 import Glibc
 import Gtk
 import GtkLifecycle
+import LifecycleLabKit
+import LifecycleTasks
 
 /// One GTK test: a name that cites the SPEC or issue, and a body run on the main actor inside
 /// the real GLib loop on the main thread.
@@ -369,4 +371,67 @@ func focusBack(to window: Window, from other: Window, file: StaticString = #file
 func moveFocus(from window: Window, to other: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
     try await presentAndFocus(other, file: file, line: line)
     try await waitFor("\(window.title) inactive", file: file, line: line) { !hasSessionFocus(window) }
+}
+
+/// How this test session minimizes and restores a window. Under GNOME's mutter
+/// (`scripts/with-mutter`, which exports `MUTTER_INPUT_SOCKET`) the app may minimize itself but
+/// cannot bring its window back, so a restore, and for symmetry the minimize, go through
+/// mutter's own keys from outside (`scripts/mutter-window-action`: `<Super>h`, `<Alt>Tab`).
+/// Elsewhere the tests ask GTK, as the app does.
+@MainActor
+enum SessionWindows {
+    /// The outside program for window actions, or `nil` where the app's own requests are obeyed.
+    static let outside: String? = {
+        guard getenv("MUTTER_INPUT_SOCKET") != nil else { return nil }
+        // #filePath is …/Tests/GtkTestRunner/Harness.swift; the program is in the package's scripts/.
+        let root = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
+            .joined(separator: "/")
+        return root + "/scripts/mutter-window-action"
+    }()
+
+    /// Whether a case can minimize a window and bring it back in this session (and see both).
+    static func runsMinimize(_ detection: SceneDetection) -> Bool {
+        detection.canSeeMinimize && (detection.canRestoreItself || outside != nil)
+    }
+
+    /// Minimizes the focused `window` and waits until its scene is `.background`.
+    static func minimize(
+        _ window: Window, scene: WindowScene, file: StaticString = #fileID, line: UInt = #line
+    ) async throws {
+        guard let outside else {
+            try await minimizeAndWait(window, file: file, line: line)
+            try await waitFor("background", file: file, line: line) { scene.phase == .background }
+            return
+        }
+        try require(await OutsideWindowActions.run(outside, "minimize"), "\(outside) minimize", file: file, line: line)
+        try await waitFor(
+            "background (GNOME took the window off its monitor)", timeout: .seconds(3), file: file, line: line
+        ) {
+            scene.phase == .background
+        }
+    }
+
+    /// Asks for a minimize of the focused `window` (outside, or from GTK), without waiting for it.
+    static func requestMinimize(_ window: Window) async {
+        if let outside { _ = await OutsideWindowActions.run(outside, "minimize") } else { window.minimize() }
+    }
+
+    /// Asks for the minimized `window` back (outside, or from GTK), without waiting for it.
+    static func requestRestore(_ window: Window) async {
+        if let outside {
+            _ = await OutsideWindowActions.run(outside, "restore")
+        } else {
+            window.unminimize()
+            window.present()
+        }
+    }
+
+    /// Restores the minimized `window` and waits until it is shown and has the focus again.
+    static func restore(_ window: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
+        guard let outside else { return try await restoreAndWait(window, file: file, line: line) }
+        try require(await OutsideWindowActions.run(outside, "restore"), "\(outside) restore", file: file, line: line)
+        try await waitFor("\(window.title) shown and active", timeout: .seconds(3), file: file, line: line) {
+            window.isMapped && window.isActive && window.toplevelState.contains(.focused)
+        }
+    }
 }

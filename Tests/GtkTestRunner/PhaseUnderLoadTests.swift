@@ -32,10 +32,10 @@ enum PhaseUnderLoadTests {
                 var latencies: [Duration] = []
                 var missed: [String] = []
                 // One request each, never repeated: a lost change must show, not be retried away.
-                @MainActor func step(_ what: String, to phase: ScenePhase, _ request: () -> Void) async {
+                @MainActor func step(_ what: String, to phase: ScenePhase, _ request: () async -> Void) async {
                     phases = []
                     let started = clock.now
-                    request()
+                    await request()
                     if await MainLoop.waitUntil(timeout: .seconds(3), { scene.phase == phase }) {
                         latencies.append(clock.now - started)
                     } else {
@@ -50,22 +50,19 @@ enum PhaseUnderLoadTests {
                                 + "active \(window.isActive), mapped \(window.isMapped); X: \(wm)")
                         note("missed \(what)")
                         // Back to the expected phase for the next step.
-                        request()
+                        await request()
                         _ = await MainLoop.waitUntil(timeout: .seconds(3)) { scene.phase == phase }
                     }
                 }
                 // Where a minimize cannot be seen (SPEC §1: Wayland, GTK < 4.12) only the focus
                 // changes run. The other window takes the focus by being mapped, and gives it back
                 // by going away (a Wayland client cannot focus itself; under openbox `present` does).
-                let seesMinimize = scenes.detection.canSeeMinimize
+                let seesMinimize = SessionWindows.runsMinimize(scenes.detection)
                 if !seesMinimize { print("  info: \(scenes.detection.backend): minimize left out, focus changes only") }
                 for _ in 0..<15 {
                     if seesMinimize {
-                        await step("minimize", to: .background) { window.minimize() }
-                        await step("restore", to: .active) {
-                            window.unminimize()
-                            window.present()
-                        }
+                        await step("minimize", to: .background) { await SessionWindows.requestMinimize(window) }
+                        await step("restore", to: .active) { await SessionWindows.requestRestore(window) }
                     }
                     await step("focus elsewhere", to: .inactive) { other.present() }
                     await step("focus back", to: .active) {

@@ -11,7 +11,7 @@ enum SessionTests {
 
     static var derivation: GtkTestCase {
         GtkTestCase(
-            "§1 detection: X11 sees a minimize and follows is-active; Wayland with GTK < 4.12 cannot see one and follows FOCUSED; GTK ≥ 4.12 on Wayland sees suspended"
+            "§1 detection: X11 sees a minimize and follows is-active; Wayland with GTK < 4.12 cannot see one and follows FOCUSED; GTK ≥ 4.12 on Wayland sees suspended; GNOME on Wayland sees the window leave its monitors, at any GTK; only X11 lets the app restore itself"
         ) {
             let gtk48 = SceneDetection.Version(4, 8, 3)
             let gtk412 = SceneDetection.Version(4, 12, 0)
@@ -29,6 +29,16 @@ enum SessionTests {
             expect(wayland412.canSeeMinimize && wayland412.followsSuspended, "Wayland 4.12 sees suspended")
             expectEqual(
                 SceneDetection(backend: .x11, gtkVersion: gtk412).minimizeSignal, .minimizedState, "X11 4.12 minimize")
+            expect(x11.canRestoreItself && !wayland412.canRestoreItself, "only X11 lets the app restore itself")
+            for version in [gtk48, gtk412] {
+                let gnome = SceneDetection(backend: .wayland, gtkVersion: version, compositorHidesMinimized: true)
+                expectEqual(gnome.minimizeSignal, .leftEveryMonitor, "GNOME on Wayland, GTK \(version): minimize")
+                expect(gnome.canSeeMinimize && gnome.followsMonitors && !gnome.canRestoreItself, "GNOME \(version)")
+                expect(gnome.summary.contains("off every monitor"), "the line says so: \(gnome.summary)")
+            }
+            let gnomeOnX11 = SceneDetection(backend: .x11, gtkVersion: gtk48, compositorHidesMinimized: true)
+            expectEqual(
+                gnomeOnX11.minimizeSignal, .minimizedState, "on X11 the MINIMIZED state, whoever manages windows")
             expect(SceneDetection.Version(4, 8, 3) < SceneDetection.Version(4, 12), "versions order")
             expectEqual(DisplayBackend(displayTypeName: "GdkBroadwayDisplay"), .other("GdkBroadwayDisplay"))
 
@@ -44,6 +54,11 @@ enum SessionTests {
             expectEqual(
                 current.gtkVersion, SceneDetection.Version(version.major, version.minor, version.micro), "GTK version")
             print("info: this session: \(current) — \(current.summary)")
+            // GNOME's compositor is told by its own protocol; with-mutter runs one, with-wayland sway.
+            if current.backend == .wayland {
+                let isMutter = getenv("MUTTER_INPUT_SOCKET") != nil
+                expectEqual(current.compositorHidesMinimized, isMutter, "gtk_shell1 offered (mutter) or not (sway)")
+            }
         }
     }
 
