@@ -111,7 +111,7 @@ static inline const GVariantType *cg_variant_type_string(void) { return G_VARIAN
 /* g_signal_emit_by_name for a signal without arguments or return value (e.g. "clicked"). */
 static inline void cg_emit(void *instance, const char *signal) { g_signal_emit_by_name(instance, signal); }
 
-/* API that GTK 4.10+ deprecates, chosen by the version being built against, so the build has no
+/* API that GTK 4.12 deprecates, chosen by the version being built against, so the build has no
  * deprecation warning on GTK 4.8 (Debian 12) or 4.18 (Debian 13). */
 static inline void cg_css_provider_load_string(GtkCssProvider *provider, const char *css, gssize length) {
 #if GTK_CHECK_VERSION(4, 12, 0)

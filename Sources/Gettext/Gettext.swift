@@ -97,9 +97,6 @@ public enum Gettext {
     /// The catalogue the app reads itself, if it does.
     static var readCatalog: MessageCatalog? { ownCatalog.withLock { $0 } }
 
-    /// Whether the app reads its catalogue itself because glibc ignores `LANGUAGE` here.
-    public static var readsCatalogItself: Bool { ownCatalog.withLock { $0 != nil } }
-
     /// The language part of a locale name, for `LANGUAGE`: `ja_JP` for `ja_JP.UTF-8` or
     /// `ja_JP.UTF-8@cjk`; `nil` for "C", "POSIX" and their variants, which mean untranslated.
     /// - Parameter locale: a locale name as in `LANG`.

@@ -31,7 +31,9 @@ struct MessageCatalog: Sendable {
             else { return nil }
             return String(decoding: bytes[start..<(start + length)], as: UTF8.self)
         }
-        guard let count = word(8), let originals = word(12), let translations = word(16) else { return nil }
+        guard let count = word(8), let originals = word(12), let translations = word(16),
+            count <= (bytes.count - 28) / 16
+        else { return nil }
         var messages: [String: String] = [:]
         messages.reserveCapacity(count)
         for index in 0..<count {
@@ -76,7 +78,8 @@ struct MessageCatalog: Sendable {
         return nil
     }
 
-    /// `ja_JP.UTF-8@cjk`'s names from most to least specific, as glibc's `_nl_explode_name` tries them.
+    /// `ja_JP.UTF-8@cjk`'s names from most to least specific, in the order glibc's
+    /// `_nl_explode_name` tries them (glibc also tries a normalized codeset, `ja_JP.utf8`).
     static func variants(of language: String) -> [String] {
         var rest = Substring(language)
         var modifier = ""

@@ -94,8 +94,11 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
 
     /// Derives what a session on `backend` with GTK `gtkVersion` can detect (see the type's
     /// comment for the rules).
-    /// - Parameter compositorHidesMinimized: on Wayland, whether the compositor takes a
-    ///   minimized window off every monitor (GNOME's mutter, told by `gtk_shell1`).
+    /// - Parameters:
+    ///   - backend: the windowing system of the display.
+    ///   - gtkVersion: the GTK the process runs against.
+    ///   - compositorHidesMinimized: on Wayland, whether the compositor takes a minimized window
+    ///     off every monitor (GNOME's mutter, told by `gtk_shell1`).
     public init(backend: DisplayBackend, gtkVersion: Version, compositorHidesMinimized: Bool = false) {
         self.backend = backend
         self.gtkVersion = gtkVersion

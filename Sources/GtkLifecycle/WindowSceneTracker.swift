@@ -8,7 +8,9 @@ import LifecycleTasks
 /// `realize` and `unrealize`, so the tracker connects to it at realize). On GTK ≥ 4.12 it
 /// also watches the window's `suspended` property (GTK 4.8 has none); under GNOME's mutter it
 /// counts the monitors the surface is shown on (`enter-monitor`, `leave-monitor`): a mapped
-/// window that was shown and is now on none was minimized. What `.active` follows
+/// window that was shown and is now on none is hidden by the compositor (minimized, or on
+/// another workspace; a monitor unplugged before the window enters the next one gives a
+/// moment of `.background` too). What `.active` follows
 /// (`is-active` or the `FOCUSED` state) is the session's ``SceneDetection``. Every source re-derives
 /// the phase from the current state, and the scene ignores an unchanged phase, so duplicate
 /// notifications are harmless.

@@ -216,7 +216,7 @@ enum AppToastTests {
                 await fixture.close()
             },
             GtkTestCase(
-                "§5 window: every page fits a 1024×768 screen under GNOME's top bar (the window asks for at most 1024×736; a page taller than that scrolls)"
+                "§5 window: every page fits a 1024×768 screen under GNOME's top bar (the window's minimum is at most 1024×736; a page taller than that scrolls)"
             ) {
                 let fixture = try AppFixture(["--page", "toast"])
                 try await fixture.ready()

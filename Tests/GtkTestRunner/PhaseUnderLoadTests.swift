@@ -84,7 +84,8 @@ enum PhaseUnderLoadTests {
     }
 }
 
-/// CPU-bound processes (`sh -c 'while :; do :; done'`) beside the test, stopped with SIGKILL.
+/// CPU-bound processes beside the test, stopped with SIGKILL. Each also ends once the runner is
+/// gone (`kill -0 $PPID` fails), so a runner killed mid-case leaves no loop behind.
 @MainActor
 final class BusyLoops {
     private var pids: [pid_t] = []
@@ -92,7 +93,9 @@ final class BusyLoops {
     init(count: Int) {
         for _ in 0..<count {
             var pid = pid_t()
-            var argv: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup("while :; do :; done"), nil]
+            var argv: [UnsafeMutablePointer<CChar>?] = [
+                strdup("sh"), strdup("-c"), strdup("while kill -0 $PPID 2>/dev/null; do :; done"), nil,
+            ]
             if posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 { pids.append(pid) }
             argv.forEach { free($0) }
         }

@@ -44,6 +44,12 @@ check "scale NaN"               2 "greater than 0" -- --time-scale nan
 check "screenshot missing dir"  2 "does not exist" -- --screenshot /nonexistent/dir/shot.png
 check "screenshot not png"      2 "must end in .png" -- --screenshot shot.jpg
 check "report missing dir"      2 "cannot be written" -- --report /nonexistent/dir/run.jsonl
+check "window actions missing"  2 "not an executable file; valid: a program path or a name found in PATH" -- --window-actions-by /nonexistent/window-action
+plain=$(mktemp); chmod 644 "$plain"
+check "window actions not exec" 2 "not an executable file" -- --window-actions-by "$plain"
+rm -f "$plain"
+check "window actions a folder" 2 "not an executable file" -- --window-actions-by /usr/bin
+check "window actions empty"    2 "not an executable file" -- --window-actions-by ""
 if [[ $(id -u) -ne 0 ]]; then
     check "screenshot read-only" 2 "not writable" -- --screenshot "$ro/shot.png"
 else

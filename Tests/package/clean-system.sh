@@ -217,34 +217,8 @@ for tool in debootstrap xdotool unshare chroot setpriv dbus-daemon python3; do
 done
 start=$(date +%s.%N)
 
-# The host apt's mirror for the suite (deb822 .sources or one-line .list), so the root uses the
-# same one and no mirror is written here.
-mirror_finder=$(cat <<'PY'
-import glob, re, sys
-suite = sys.argv[1]
-def stanzas(text):
-    for block in re.split(r"\n\s*\n", text):
-        fields = dict(re.findall(r"^([A-Za-z-]+):\s*(.*)$", block, re.M))
-        if fields: yield fields
-for path in sorted(glob.glob("/etc/apt/sources.list.d/*.sources")):
-    for f in stanzas(open(path).read()):
-        if f.get("Enabled", "yes").lower() != "no" and "deb" in f.get("Types", "").split() and suite in f.get("Suites", "").split():
-            print(f["URIs"].split()[0]); sys.exit()
-for path in ["/etc/apt/sources.list"] + sorted(glob.glob("/etc/apt/sources.list.d/*.list")):
-    try: lines = open(path).read().splitlines()
-    except OSError: continue
-    for line in lines:
-        m = re.match(r"^deb\s+(?:\[[^]]*\]\s+)?(\S+)\s+(\S+)", line)
-        if m and m.group(2) == suite:
-            print(m.group(1)); sys.exit()
-PY
-)
-mirror=$(python3 - "$suite" <<<"$mirror_finder")
-if [[ -z $mirror ]]; then
-    host_suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-    [[ -z $host_suite || $host_suite == "$suite" ]] || mirror=$(python3 - "$host_suite" <<<"$mirror_finder")
-fi
-[[ -n $mirror ]] || { echo "clean-system: the host's apt has no Debian source for $suite" >&2; exit 1; }
+# The host apt's mirror for the suite (or for its own release), so no mirror is written here.
+mirror=$("$(dirname "$0")/../../scripts/debian-mirror" "$suite") || exit 1
 
 arch=$(dpkg --print-architecture)
 base="$cache/$suite-minbase-$arch"
@@ -253,11 +227,11 @@ t0=$(date +%s.%N)
 if [[ -n ${CLEAN_SYSTEM_FRESH:-} || ! -f "$base.done" ]] || [[ -n $(find "$base.done" -mtime "+$max_age_days" 2>/dev/null) ]]; then
     echo "== base root: debootstrap --variant=minbase $suite (cold; cached in $base)"
     rm -rf --one-file-system "$base" "$base.done"
-    if ! debootstrap --variant=minbase --arch="$arch" --cache-dir="$cache/debootstrap-debs-$suite" "$suite" "$base" "$mirror" >"$cache/debootstrap.log" 2>&1; then
-        tail -n 20 "$cache/debootstrap.log"; echo "clean-system: debootstrap failed (log: $cache/debootstrap.log)"; exit 1
+    if ! debootstrap --variant=minbase --arch="$arch" --cache-dir="$cache/debootstrap-debs-$suite" "$suite" "$base" "$mirror" >"$cache/debootstrap-$suite.log" 2>&1; then
+        tail -n 20 "$cache/debootstrap-$suite.log"; echo "clean-system: debootstrap failed (log: $cache/debootstrap-$suite.log)"; exit 1
     fi
     # The suite's updates and security fixes too, as on the host (same mirrors).
-    security=$(sed -n 's|^\(URIs: *\)||p' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -m1 -- '-security' || true)
+    security=$("$(dirname "$0")/../../scripts/debian-mirror" --security 2>/dev/null || true)
     {
         echo "deb $mirror $suite main"
         echo "deb $mirror $suite-updates main"

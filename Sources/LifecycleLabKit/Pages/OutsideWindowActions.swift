@@ -1,3 +1,4 @@
+import Gettext
 import Gtk
 
 #if canImport(Glibc)
@@ -16,26 +17,40 @@ package enum OutsideWindowActions {
         var pid = pid_t()
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup(action), nil]
         defer { for argument in argv { free(argument) } }
+        let command = "\(program) \(action)"
         let spawned = posix_spawnp(&pid, program, nil, nil, &argv, environ)
         guard spawned == 0 else {
-            writeStandardError(
-                "lifecycle-lab: could not start \(program) \(action): \(String(cString: strerror(spawned)))\n")
+            let reason = String(cString: strerror(spawned))
+            say(tr("could not start %{command}: %{reason}", ["command": command, "reason": reason]))
             return false
         }
         var status: Int32 = 0
-        let exited = await MainLoop.waitUntil(timeout: timeout) { waitpid(pid, &status, WNOHANG) == pid }
-        guard exited else {
-            kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
-            writeStandardError("lifecycle-lab: \(program) \(action) did not finish within \(timeout)\n")
+        var reaped: pid_t = 0
+        // 0 while it runs; its pid once reaped; -1 on an error other than an interrupted call.
+        let ended = await MainLoop.waitUntil(timeout: timeout) {
+            repeat { reaped = waitpid(pid, &status, WNOHANG) } while reaped == -1 && errno == EINTR
+            return reaped != 0
+        }
+        guard ended, reaped == pid else {
+            if !ended {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+            }
+            say(tr("%{command} did not finish", ["command": command]))
             return false
         }
-        // WIFEXITED and WEXITSTATUS, which Swift does not import (macros).
+        // WTERMSIG and WEXITSTATUS, which Swift does not import (macros).
+        let signal = status & 0x7f
         let code = (status >> 8) & 0xff
-        guard status & 0x7f == 0, code == 0 else {
-            writeStandardError("lifecycle-lab: \(program) \(action) failed (status \(status))\n")
+        guard signal == 0, code == 0 else {
+            let how =
+                signal != 0
+                ? tr("killed by signal %{signal}", ["signal": signal]) : tr("exit %{code}", ["code": code])
+            say(tr("%{command} failed: %{how}", ["command": command, "how": how]))
             return false
         }
         return true
     }
+
+    private static func say(_ message: String) { writeStandardError("lifecycle-lab: \(message)\n") }
 }

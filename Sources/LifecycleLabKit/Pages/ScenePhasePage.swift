@@ -175,12 +175,12 @@ public final class ScenePhasePage: LabPage {
     /// What *Minimize window* does where the app cannot see a minimize (its tooltip there).
     static let unseenMinimizeNote =
         tr(
-            "Asks the compositor to minimize; this one (sway, for one) has no minimize the app can tell, so the repro leaves minimizing out."
+            "Asks the compositor to minimize; in this session the app cannot tell a minimize (sway has none), so the repro leaves minimizing out."
         )
-    /// The minimize button's tooltip where a minimize is seen but the app cannot undo it (GNOME on Wayland).
+    /// The minimize button's tooltip where a minimize is seen but the app cannot undo it (Wayland).
     static let noRestoreNote =
         tr(
-            "Minimizes the window; bring it back from the dash or with Alt+Tab: on Wayland no app can restore its own window, so the repro leaves minimizing out unless it runs with --window-actions-by."
+            "Minimizes the window; bring it back as your desktop lets you (on GNOME: the dash or Alt+Tab): no Wayland app can restore its own window, so the repro leaves minimizing out unless it runs with --window-actions-by."
         )
 
     // MARK: Private
@@ -258,6 +258,9 @@ public final class ScenePhasePage: LabPage {
         guard let window = environment.window else { return }
         window.minimize()
         restoreTimer.take()?.cancel()
+        // Only where the app can bring its window back (X11): a Wayland compositor ignores the
+        // request, or answers it with a "ready" notice.
+        guard environment.sceneDetection.canRestoreItself else { return }
         restoreTimer = MainLoop.timeoutSource(after: .seconds(3)) { [weak self] in
             self?.environment.window?.unminimize()
             self?.environment.window?.present()

@@ -6,9 +6,10 @@ import LifecycleTasks
 /// window's scene reports the phase the action leads to, so when it returns the action has
 /// been delivered (SPEC §1: minimize → `.background`, focus elsewhere → `.inactive`).
 ///
-/// A session reports only what it can detect (``LabEnvironment/scenePhaseDetection``): on
-/// Wayland with GTK < 4.12 a minimize still asks the compositor (GNOME takes the window away,
-/// sway has no minimize) but nothing reports it, so that action does not wait.
+/// A session reports only what it can detect (``LabEnvironment/scenePhaseDetection``): under
+/// sway a minimize still asks the compositor, which has none, so that action does not wait. On
+/// Wayland the restore is the compositor's to do: with `--window-actions-by` the minimize and the
+/// restore go to that program instead of to GTK.
 @MainActor
 enum WindowActions {
     /// How long a window manager may take to minimize, restore or move the focus (mutter's
