@@ -15,8 +15,10 @@ public import Gtk
 ///   on no monitor is `.background`. The compositor is told by the protocol it offers GTK
 ///   (`gtk_shell1`, GNOME's own). mutter 45+ also suspends the window about 3 s later, which
 ///   GTK ≥ 4.12 reports only if the window commits no frame after it is hidden.
-/// - GTK ≥ 4.12 on another Wayland compositor: a suspended window (`GtkWindow:suspended`) is
-///   `.background`.
+/// - Another Wayland compositor (sway, which has no minimize): a minimize cannot be told. With
+///   GTK ≥ 4.12 the tracker still follows `GtkWindow:suspended` (→ `.background`) when the
+///   compositor sends it, but nothing says a minimize leads to it, so the repro leaves its
+///   minimize out there.
 /// - On Wayland the app cannot restore or focus its own window (a compositor activates a
 ///   window only for a token backed by user input): ``canRestoreItself`` is X11's alone.
 ///
@@ -52,8 +54,6 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
     public enum MinimizeSignal: Sendable, Hashable {
         /// The surface's `GDK_TOPLEVEL_STATE_MINIMIZED` (X11).
         case minimizedState
-        /// `GtkWindow:suspended` (GTK ≥ 4.12 on Wayland, when the compositor sends it).
-        case suspended
         /// The surface left every monitor (GNOME's mutter on Wayland takes a minimized window
         /// off them), and `suspended` too where GTK has it.
         case leftEveryMonitor
@@ -103,10 +103,9 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
         self.backend = backend
         self.gtkVersion = gtkVersion
         self.compositorHidesMinimized = backend == .wayland && compositorHidesMinimized
-        let hasSuspended = gtkVersion >= Self.suspendedSince
         switch backend {
         case .wayland:
-            minimizeSignal = compositorHidesMinimized ? .leftEveryMonitor : hasSuspended ? .suspended : .none
+            minimizeSignal = compositorHidesMinimized ? .leftEveryMonitor : .none
             activeSource = .focusedState
         case .x11, .other:
             minimizeSignal = .minimizedState
@@ -148,14 +147,13 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
         switch minimizeSignal {
         case .minimizedState:
             return "\(session): a minimize is seen (MINIMIZED state → background); \(active)."
-        case .suspended:
-            return "\(session): a minimize is seen when the compositor suspends the window; \(active)."
         case .leftEveryMonitor:
             return "\(session): a minimize is seen when GNOME takes the window off every monitor (about 0.3 s); "
                 + "the app cannot restore it itself; \(active)."
         case .none:
-            return "\(session): the app cannot tell it was minimized (xdg-shell has no such state), only hiding "
-                + "gives background; \(active)."
+            let suspended = followsSuspended ? ", or the compositor suspending the window" : ""
+            return "\(session): the app cannot tell it was minimized (xdg-shell has no such state), only hiding"
+                + "\(suspended) gives background; \(active)."
         }
     }
 

@@ -11,7 +11,7 @@ enum SessionTests {
 
     static var derivation: GtkTestCase {
         GtkTestCase(
-            "§1 detection: X11 sees a minimize and follows is-active; Wayland with GTK < 4.12 cannot see one and follows FOCUSED; GTK ≥ 4.12 on Wayland sees suspended; GNOME on Wayland sees the window leave its monitors, at any GTK; only X11 lets the app restore itself"
+            "§1 detection: X11 sees a minimize and follows is-active; Wayland but GNOME cannot see one and follows FOCUSED (with GTK ≥ 4.12 it also follows suspended); GNOME on Wayland sees the window leave its monitors, at any GTK; only X11 lets the app restore itself"
         ) {
             let gtk48 = SceneDetection.Version(4, 8, 3)
             let gtk412 = SceneDetection.Version(4, 12, 0)
@@ -25,8 +25,9 @@ enum SessionTests {
             expect(!wayland.canSeeMinimize, "Wayland 4.8 cannot see a minimize")
             expect(wayland.summary.contains("cannot tell"), "the line says so: \(wayland.summary)")
             let wayland412 = SceneDetection(backend: .wayland, gtkVersion: gtk412)
-            expectEqual(wayland412.minimizeSignal, .suspended, "Wayland 4.12 minimize")
-            expect(wayland412.canSeeMinimize && wayland412.followsSuspended, "Wayland 4.12 sees suspended")
+            expectEqual(wayland412.minimizeSignal, .none, "Wayland 4.12 (sway) minimize")
+            expect(!wayland412.canSeeMinimize && wayland412.followsSuspended, "Wayland 4.12 follows suspended only")
+            expect(wayland412.summary.contains("suspending"), "the line says so: \(wayland412.summary)")
             expectEqual(
                 SceneDetection(backend: .x11, gtkVersion: gtk412).minimizeSignal, .minimizedState, "X11 4.12 minimize")
             expect(x11.canRestoreItself && !wayland412.canRestoreItself, "only X11 lets the app restore itself")

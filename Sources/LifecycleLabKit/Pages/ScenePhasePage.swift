@@ -157,7 +157,6 @@ public final class ScenePhasePage: LabPage {
         let seen =
             switch detection.minimizeSignal {
             case .minimizedState: tr("a minimize is seen (MINIMIZED state → background)")
-            case .suspended: tr("a minimize is seen when the compositor suspends the window")
             case .leftEveryMonitor:
                 tr(
                     "a minimize is seen when GNOME takes the window off every monitor (about 0.3 s later); the app cannot bring it back itself"
