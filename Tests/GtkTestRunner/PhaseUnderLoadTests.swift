@@ -85,17 +85,19 @@ enum PhaseUnderLoadTests {
 }
 
 /// CPU-bound processes beside the test, stopped with SIGKILL. Each also ends once the runner is
-/// gone (`kill -0 $PPID` fails), so a runner killed mid-case leaves no loop behind.
+/// gone (`kill -0 $PPID`, asked every 100,000 turns so the loop stays on the CPU, not in the
+/// kernel), so a runner killed mid-case leaves no loop behind.
 @MainActor
 final class BusyLoops {
     private var pids: [pid_t] = []
 
+    /// The loop each process runs.
+    static let script = "while kill -0 $PPID 2>/dev/null; do i=0; while [ $i -lt 100000 ]; do i=$((i + 1)); done; done"
+
     init(count: Int) {
         for _ in 0..<count {
             var pid = pid_t()
-            var argv: [UnsafeMutablePointer<CChar>?] = [
-                strdup("sh"), strdup("-c"), strdup("while kill -0 $PPID 2>/dev/null; do :; done"), nil,
-            ]
+            var argv: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(Self.script), nil]
             if posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 { pids.append(pid) }
             argv.forEach { free($0) }
         }
