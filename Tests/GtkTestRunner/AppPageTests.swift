@@ -15,11 +15,34 @@ enum AppPageTests {
         [
             buttonB1, buttonB2, buttonB3, buttonHidden, buttonPitfalls,
             scenePhase(.p1), scenePhase(.p2), scenePhase(.p3), scenePhaseNotShown,
-            serverI1, navigationN1,
+            serverI1, navigationN1, pagesAreTheCatalog,
         ]
             + ButtonStrategyID.allCases.map(buttonRepro)
             + [serverRepro]
             + ScenePhaseStrategyID.allCases.map(scenePhaseRepro)
+    }
+
+    // MARK: Every page
+
+    static var pagesAreTheCatalog: GtkTestCase {
+        GtkTestCase(
+            "§4 pages: the window's pages are the model's catalog, in order; each names its controls for a driver"
+        ) {
+            expectEqual(LabPages.mismatch, [], "pages in one list and not the other")
+            expectEqual(LabPages.all.map { $0.id }, LabCatalog.pages.map(\.id), "the window's pages")
+            let fixture = try AppFixture(["--time-scale", "1"])
+            try await fixture.ready()
+            for entry in LabPages.all {
+                fixture.window.show(page: entry.id)
+                try await loopIdle()
+                let page = try unwrap(fixture.window.page(entry.id), "\(entry.id) built")
+                let names = page.reportWidgets.map(\.name)
+                expect(!names.isEmpty, "\(entry.id) names no control")
+                expectEqual(Set(names).count, names.count, "\(entry.id)'s control names are unique")
+                expectEqual(page.currentStrategy?.page ?? entry.id, entry.id, "\(entry.id)'s strategy")
+            }
+            await fixture.close()
+        }
     }
 
     // MARK: Button work (seed 001)
@@ -413,8 +436,8 @@ enum AppPageTests {
         ) {
             let fixture = try PageFixture(timeScale: 0.05)
             let environment = fixture.environment
-            let center = environment.statusCenter
             let page = ServerPage(environment: environment)
+            let center = page.statusCenter
             try await fixture.show(page.root)
             let (alpha, beta) = (Server("alpha"), Server("beta"))
             expectEqual(

@@ -1,3 +1,5 @@
+import LabModel
+
 /// Named sets of cases, for `gtk-tests --set NAME`: each test environment of `scripts/test`
 /// runs one.
 ///
@@ -13,11 +15,13 @@
 enum CaseSets {
     /// The sets by name.
     static let prefixes: [String: [String]] = [
-        "session": [
-            "§1 ", "T1:", "T2:", "T3:", "T4:", "T5:", "T6:", "T7:", "T8:", "P1:", "P2:", "P3:", "P4:", "P5:",
-            "§5 panel: never cut", "§5 window: every page fits",
-        ]
+        "session": ["§1 "] + sessionRows + ["§5 panel: never cut", "§5 window: every page fits"]
     ]
+
+    /// "T1:" … "P5:": the rows of every page whose repro depends on the session.
+    static var sessionRows: [String] {
+        LabCatalog.pages.filter(\.dependsOnSession).flatMap(\.strategies).map { "\($0.rawValue):" }
+    }
 
     /// The valid names for `--set`.
     static var names: [String] { ["all"] + prefixes.keys.sorted() }

@@ -278,14 +278,7 @@ enum ReliabilityTests {
         // page listens with .task(id:)).
         for name in names {
             window.show(page: name)
-            let open: Button? =
-                switch window.page(name) {
-                case let page as ButtonPage: page.showButton
-                case let page as ScenePhasePage: page.showButton
-                case let page as ServerPage: page.showButton
-                default: nil
-                }
-            open?.click()
+            (window.page(name) as? any ViewLayoutPage)?.showButton.click()
             try await fixture.tasksStarted()
         }
         try await leakCheck("page switches", fixture: fixture, count: cycles, warmUp: 50) { index in

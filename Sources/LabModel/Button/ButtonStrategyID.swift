@@ -73,7 +73,13 @@ public enum ButtonStrategyID: String, StrategyIdentifier {
     }
 }
 
-extension PageID {
-    /// Seed 001's button work (B1–B3).
-    public static let button = PageID("button")
+extension ButtonStrategyID {
+    /// The line the spec's row turns on, in the running code and in the SwiftUI shape.
+    public var keyMechanism: KeyMechanism {
+        switch self {
+        case .b1: KeyMechanism(running: "try await self.exec()", swiftUI: "Task {")
+        case .b2: KeyMechanism(running: "currentTask?.cancel()", swiftUI: "currentTask?.cancel()")
+        case .b3: KeyMechanism(running: "view.node.task(id: state.trigger", swiftUI: ".task(id: triggers)")
+        }
+    }
 }

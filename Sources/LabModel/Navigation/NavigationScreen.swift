@@ -1,10 +1,5 @@
 public import LifecycleTasks
 
-extension PageID {
-    /// Seed 003's addendum: the order of appear and disappear between two pages (N1).
-    public static let navigation = PageID("navigation")
-}
-
 /// N1 (seed 003's addendum): two destinations of a navigation stack, each with a lifecycle node,
 /// and the ordered list of their `willAppear`, appear and disappear events.
 ///
@@ -111,4 +106,7 @@ extension NavigationScreen {
 
     /// N1's code: the `willAppear` hook as it runs here, and its SwiftUI shape.
     public nonisolated static var code: StrategyCode { StrategyCode(strategy: "N1", swiftUIShape: swiftUIShape) }
+    /// The line N1 turns on: the `willAppear` hook, in the running code and in the seed's shape.
+    public nonisolated static let keyMechanism = KeyMechanism(
+        running: ".onWillAppear {", swiftUI: "UIKitLifeCycleHandler(onWillAppear:")
 }

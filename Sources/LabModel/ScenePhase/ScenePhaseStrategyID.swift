@@ -111,7 +111,15 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     }
 }
 
-extension PageID {
-    /// Seed 003's scene phase (P1–P5).
-    public static let scenePhase = PageID("scene")
+extension ScenePhaseStrategyID {
+    /// The line the spec's row turns on, in the running code and in the SwiftUI shape.
+    public var keyMechanism: KeyMechanism {
+        switch self {
+        case .p1: KeyMechanism(running: ".onAppear {", swiftUI: ".onAppear {")
+        case .p2: KeyMechanism(running: "view.node.onActive(", swiftUI: ".onActive {")
+        case .p3: KeyMechanism(running: "view.node.task(while: .active", swiftUI: ".task(id: scenePhase == .active)")
+        case .p4: KeyMechanism(running: "if old == .inactive && self.isSuspended", swiftUI: "scenePhase == .inactive")
+        case .p5: KeyMechanism(running: "node.onWillAppear(perform: onActive)", swiftUI: "onWillAppear: onActive")
+        }
+    }
 }

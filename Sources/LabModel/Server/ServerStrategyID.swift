@@ -38,7 +38,9 @@ public enum ServerStrategyID: String, StrategyIdentifier {
     }
 }
 
-extension PageID {
-    /// Seed 004's server listener (I1).
-    public static let server = PageID("server")
+extension ServerStrategyID {
+    /// The line the spec's row turns on, in the running code and in the SwiftUI shape.
+    public var keyMechanism: KeyMechanism {
+        KeyMechanism(running: "view.node.task(id: server", swiftUI: ".task(id: server)")
+    }
 }

@@ -1,5 +1,8 @@
 /// Every duration the spec names, scaled by one time-scale setting.
 ///
+/// Each page's folder names its own durations (``SpecDuration``) and reads them scaled through
+/// ``subscript(_:)``; `toastDuration` and the like are those reads.
+///
 /// SPEC §3: "every duration in this spec scales with one time-scale setting so tests can run
 /// fast". The app's `--time-scale X` builds one of these; tests usually keep the scale at 1 and
 /// drive a `TestClock` instead.
@@ -14,14 +17,8 @@ public struct LabTiming: Sendable, Hashable, Codable {
     /// The factor every spec duration is multiplied by. Always greater than zero.
     public let timeScale: Double
 
-    /// D, how long a toast stays up before it dismisses itself (3 s × scale).
-    public var toastDuration: Duration { .seconds(3) * timeScale }
-
-    /// L, how long the button page's `exec()` works (10 s × scale).
-    public var workDuration: Duration { .seconds(10) * timeScale }
-
-    /// P, how often the scene-phase page polls its source (1 s × scale).
-    public var pollInterval: Duration { .seconds(1) * timeScale }
+    /// A spec duration at this scale.
+    public subscript(_ duration: SpecDuration) -> Duration { duration.standard * timeScale }
 
     /// The spec's default durations (scale 1).
     public static let standard = LabTiming(uncheckedScale: 1)
@@ -44,7 +41,7 @@ public struct LabTiming: Sendable, Hashable, Codable {
         }
     }
 
-    /// Encodes the value in its plain form (a number or a SPEC ID string).
+    /// Encodes the value in its plain form (the scale, a number).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(timeScale)

@@ -61,6 +61,9 @@ where AllCases == [Self] {
     /// The SwiftUI the strategy stands for, as the seed writes it: a short snippet whose lines
     /// that decide the outcome end in `// lab-code-key` (see ``StrategyCode``).
     var swiftUIShape: String { get }
+    /// The line the spec's row turns on, in the running code and in the SwiftUI shape; the code
+    /// panel marks both (a test checks it).
+    var keyMechanism: KeyMechanism { get }
     /// Runs the page's documented repro with this strategy and no display: a fresh screen whose
     /// views appear and disappear at once (``ImmediateHost``), driven by `pacer`.
     @MainActor
@@ -124,6 +127,8 @@ public struct AnyStrategyID: Sendable, Hashable, CustomStringConvertible {
     public var expectedOutcome: String { base.expectedOutcome }
     /// The SwiftUI the strategy stands for.
     public var swiftUIShape: String { base.swiftUIShape }
+    /// The line the spec's row turns on.
+    public var keyMechanism: KeyMechanism { base.keyMechanism }
     /// The Swift that runs for the strategy, from the source, and its SwiftUI shape.
     public var code: StrategyCode { base.code }
 

@@ -169,7 +169,18 @@ extension ToastStrategyID {
     }
 }
 
-extension PageID {
-    /// SPEC §3's toast page (T1–T8).
-    public static let toast = PageID("toast")
+extension ToastStrategyID {
+    /// The line the spec's row turns on, in the running code and in the SwiftUI shape.
+    public var keyMechanism: KeyMechanism {
+        switch self {
+        case .t1: KeyMechanism(running: "ledger.start(", swiftUI: "Task {")
+        case .t2: KeyMechanism(running: "view.node.task(name:", swiftUI: ".task {")
+        case .t3: KeyMechanism(running: "try? await context.sleep", swiftUI: "try? await Task.sleep")
+        case .t4: KeyMechanism(running: "state?.task?.cancel()", swiftUI: "task?.cancel()")
+        case .t5: KeyMechanism(running: "for task in tasks { task.cancel() }", swiftUI: "taskBag.add {")
+        case .t6: KeyMechanism(running: "await state.dismissAfterDelay()", swiftUI: "await startCounting()")
+        case .t7: KeyMechanism(running: "task = start(name, operation)", swiftUI: "task = Task { await op() }")
+        case .t8: KeyMechanism(running: "detached: true", swiftUI: "Task { await save() }")
+        }
+    }
 }

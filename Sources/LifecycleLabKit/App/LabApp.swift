@@ -207,7 +207,7 @@ public final class LabApp {
         // the second show and just before a stale T1/T6 timer would hide it.
         var shot: Task<Void, Never>?
         if let path = options.screenshot {
-            let delay = page == .toast ? environment.timing.toastDuration * 0.9 : environment.timing.toastDuration
+            let delay = type(of: labPage).descriptor.screenshotMoment(environment.timing)
             shot = Task { @MainActor in
                 try? await environment.context.clock.sleep(for: delay)
                 await self.saveScreenshot(to: path)

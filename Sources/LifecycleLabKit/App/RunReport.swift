@@ -158,28 +158,11 @@ final class RunReport {
 
     /// The header's widgets and the visible page's buttons, by the names the report gives them.
     private func namedWidgets(of mainWindow: MainWindow) -> [(name: String, widget: Widget)] {
-        var widgets: [(String, Widget)] = [("menu", mainWindow.menuButton), ("switcher", mainWindow.switcher)]
+        let widgets: [(String, Widget)] = [("menu", mainWindow.menuButton), ("switcher", mainWindow.switcher)]
         guard let name = mainWindow.stack.visibleChildName, mainWindow.isBuilt(PageID(name)),
             let page = mainWindow.page(PageID(name))
         else { return widgets }
-        switch page {
-        case let page as ToastPage:
-            widgets += [("show-toast", page.showButton), ("hide-toast", page.hideButton)]
-        case let page as ButtonPage:
-            widgets += [("show-view", page.showButton), ("close-view", page.closeButton)]
-            if let action = page.actionButton { widgets.append(("action", action)) }
-        case let page as ScenePhasePage:
-            widgets += [("show-view", page.showButton), ("close-view", page.closeButton)]
-            widgets += [("minimize-3s", page.minimizeButton), ("focus-elsewhere", page.focusElsewhereButton)]
-        case let page as ServerPage:
-            widgets += [("show-view", page.showButton), ("close-view", page.closeButton)]
-            widgets += page.postButtons.enumerated().map { ("post-\($0.offset)", $0.element) }
-        case let page as NavigationPage:
-            widgets += [("go-first", page.goToFirstButton), ("go-second", page.goToSecondButton)]
-        default:
-            break
-        }
-        return widgets
+        return widgets + page.reportWidgets
     }
 
     private func writeTally(_ event: String, extra: [(String, String)] = []) {

@@ -13,27 +13,19 @@ import LifecycleTasks
 /// B1 they keep running after *Close view*, the view's state stays alive, and a thrown error is
 /// never shown.
 @MainActor
-public final class ButtonPage: LabPage {
-    public nonisolated static let id = PageID.button
-    public nonisolated static var title: String { tr("Button") }
-    public nonisolated static var strategies: [AnyStrategyID] { ButtonStrategyID.anyCases }
+public final class ButtonPage: ViewLayoutPage {
+    public nonisolated static let descriptor = PageDescriptor.button
 
-    public var root: Widget { layout.root }
-    /// The strategy's SwiftUI and the Swift that runs.
-    package var codePanel: CodePanel { layout.codePanel }
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
     public var onStrategyChange: (@MainActor () -> Void)?
+    public var reportWidgets: [(name: String, widget: Widget)] {
+        viewReportWidgets + (actionButton.map { [("action", $0)] } ?? [])
+    }
 
     /// The model; replaced on every strategy switch and reset.
     public private(set) var screen: ButtonScreen
     /// Picks B1, B2 or B3.
     public var strategyPicker: DropDown { layout.picker }
-    /// Shows the inner view.
-    public var showButton: Button { layout.showButton }
-    /// Closes the inner view while its work runs.
-    public var closeButton: Button { layout.closeButton }
-    /// Runs seed 001's repro in place and shows the verdict.
-    public var reproButton: Button { layout.reproButton }
     /// *Action!* on the inner view; `nil` while the view is closed.
     public private(set) var actionButton: Button?
     /// "exec() throws" on the inner view; `nil` while the view is closed.
@@ -45,10 +37,8 @@ public final class ButtonPage: LabPage {
     public let pitfallCodeLabels: [Label]
     /// The compiler's message under each sample that does not compile.
     public let compilerErrorLabels: [Label]
-    /// What seed 001 concludes about the chosen strategy.
-    public var seedNoteLabel: Label { layout.seedNote }
 
-    private let layout: ViewPageLayout
+    public let layout: ViewPageLayout
     private var runningLabel: Label?
     private let host: WidgetHost<ButtonView>
     private let environment: LabEnvironment

@@ -7,17 +7,14 @@ public import LabModel
 /// start clean (``reset()``), which cancels every task it started — also the unstructured ones a
 /// buggy strategy left behind — so switching strategy or quitting leaves nothing running.
 ///
-/// A new page is a folder in `LabModel` (its strategy IDs, screen, strategies and scenario), a
-/// type here conforming to this protocol, and its line in ``LabPages/all``.
+/// A new page is a folder in `LabModel` (its strategy IDs, screen, strategies, scenario and
+/// ``PageDescriptor``, listed in ``LabCatalog/pages``), a type here conforming to this protocol,
+/// and its line in ``LabPages/all``; a page in one list and not the other fails start-up and the
+/// GTK tests.
 @MainActor
 public protocol LabPage: AnyObject {
-    /// The page's identifier: its name in the stack, on the command line and in verdicts.
-    nonisolated static var id: PageID { get }
-    /// The title in the stack switcher.
-    nonisolated static var title: String { get }
-    /// Every strategy of the page, in spec order; empty when it has none (navigation). A page
-    /// with strategies has a scripted repro (`--scenario`).
-    nonisolated static var strategies: [AnyStrategyID] { get }
+    /// What the model knows of the page: name, title, strategies, durations.
+    nonisolated static var descriptor: PageDescriptor { get }
     /// Builds the page with its first strategy.
     init(environment: LabEnvironment)
     /// The page's root widget, added to the stack.
@@ -35,13 +32,36 @@ public protocol LabPage: AnyObject {
     /// Runs the page's documented repro (SPEC §3/§4) in the real window, through the page's
     /// real widgets; `nil` if the page has no scenario.
     func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict?
+    /// The page's controls as a driver outside the app finds them (`--report`'s layout and the
+    /// soak): a stable name for each, e.g. "show-toast", "post-0"; controls that exist only
+    /// while an inner view is shown are listed only then.
+    var reportWidgets: [(name: String, widget: Widget)] { get }
+}
+
+extension LabPage {
+    /// The page's identifier: its name in the stack, on the command line and in verdicts.
+    public nonisolated static var id: PageID { descriptor.id }
+    /// The title in the stack switcher.
+    public nonisolated static var title: String { descriptor.title }
+    /// Every strategy of the page, in spec order; empty when it has none (navigation).
+    public nonisolated static var strategies: [AnyStrategyID] { descriptor.strategies }
 }
 
 /// The pages of the window, in switcher order.
 public enum LabPages {
-    /// Every page type. A new page adds its line here.
+    /// Every page type. A new page adds its line here, in ``LabCatalog/pages``' order.
     public nonisolated static var all: [any LabPage.Type] {
         [ToastPage.self, ButtonPage.self, ScenePhasePage.self, ServerPage.self, NavigationPage.self]
+    }
+
+    /// The pages of ``LabCatalog/pages`` that have no type here, or the other way round, by name;
+    /// empty when the two lists agree (start-up refuses to run otherwise).
+    public nonisolated static var mismatch: [PageID] {
+        let model = LabCatalog.pages.map(\.id)
+        let window = all.map { $0.id }
+        guard model != window else { return [] }
+        let strays = Set(model).symmetricDifference(window).sorted { $0.rawValue < $1.rawValue }
+        return strays.isEmpty ? model : strays  // the same pages in another order
     }
 
     /// The page type called `id`, if any.

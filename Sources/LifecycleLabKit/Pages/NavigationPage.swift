@@ -24,13 +24,14 @@ public import LifecycleTasks
 /// tests check the order against GTK's own map/unmap signals.
 @MainActor
 public final class NavigationPage: LabPage {
-    public nonisolated static let id = PageID.navigation
-    public nonisolated static var title: String { tr("Navigation") }
-    public nonisolated static var strategies: [AnyStrategyID] { [] }
+    public nonisolated static let descriptor = PageDescriptor.navigation
 
     public let root: Widget
     public var currentStrategy: AnyStrategyID? { nil }
     public var onStrategyChange: (@MainActor () -> Void)?
+    public var reportWidgets: [(name: String, widget: Widget)] {
+        [("go-first", goToFirstButton), ("go-second", goToSecondButton)]
+    }
 
     /// The model: the two destinations' nodes and the ordered events.
     public let screen: NavigationScreen

@@ -14,16 +14,14 @@ import LifecycleTasks
 /// on what this session can detect (``SceneDetection``: on Wayland with GTK < 4.12 the app
 /// cannot tell it was minimized).
 @MainActor
-public final class ScenePhasePage: LabPage {
-    public nonisolated static let id = PageID.scenePhase
-    public nonisolated static var title: String { tr("Scene phase") }
-    public nonisolated static var strategies: [AnyStrategyID] { ScenePhaseStrategyID.anyCases }
+public final class ScenePhasePage: ViewLayoutPage {
+    public nonisolated static let descriptor = PageDescriptor.scenePhase
 
-    public var root: Widget { layout.root }
-    /// The strategy's SwiftUI and the Swift that runs.
-    package var codePanel: CodePanel { layout.codePanel }
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
     public var onStrategyChange: (@MainActor () -> Void)?
+    public var reportWidgets: [(name: String, widget: Widget)] {
+        viewReportWidgets + [("minimize-3s", minimizeButton), ("focus-elsewhere", focusElsewhereButton)]
+    }
 
     /// The model; replaced on every strategy switch and reset.
     public private(set) var screen: ScenePhaseScreen
@@ -31,12 +29,6 @@ public final class ScenePhasePage: LabPage {
     public private(set) var sideEffect: IdleInhibitSideEffect
     /// Picks P1, P2 or P3.
     public var strategyPicker: DropDown { layout.picker }
-    /// Shows the inner view.
-    public var showButton: Button { layout.showButton }
-    /// Closes the inner view.
-    public var closeButton: Button { layout.closeButton }
-    /// Runs seed 003's repro in place and shows the verdict.
-    public var reproButton: Button { layout.reproButton }
     /// Minimizes the main window and restores it 3 s later (a window manager may have no task bar);
     /// "Minimize window" where the app cannot see a minimize, with a tooltip saying so.
     public let minimizeButton = PageKit.button(tr("Minimize window for 3 s"))
@@ -55,7 +47,7 @@ public final class ScenePhasePage: LabPage {
     /// Loads, polls and side-effect totals (outside the inner view, so they survive closing it).
     public let resultsLabel = PageKit.text(accessibleLabel: tr("Results"))
 
-    private let layout: ViewPageLayout
+    public let layout: ViewPageLayout
     private let host: WidgetHost<ScenePhaseView>
     private let environment: LabEnvironment
     private var screenToken: ObservationToken?

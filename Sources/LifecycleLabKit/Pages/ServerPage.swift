@@ -8,30 +8,22 @@ import LifecycleTasks
 ///
 /// Picking another server changes the task's id, so the old listener is cancelled and a new one
 /// starts: exactly one listener is live, and a status posted by the old server no longer reaches
-/// the label. The *Post status from …* buttons play the servers (``LabEnvironment/statusCenter``).
+/// the label. The *Post status from …* buttons play the servers through the page's own ``StatusCenter``.
 @MainActor
-public final class ServerPage: LabPage {
-    public nonisolated static let id = PageID.server
-    public nonisolated static var title: String { tr("Server") }
+public final class ServerPage: ViewLayoutPage {
     /// I1, the page's one strategy (nothing to pick).
-    public nonisolated static var strategies: [AnyStrategyID] { ServerStrategyID.anyCases }
+    public nonisolated static let descriptor = PageDescriptor.server
 
-    public var root: Widget { layout.root }
-    /// The strategy's SwiftUI and the Swift that runs.
-    package var codePanel: CodePanel { layout.codePanel }
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
     public var onStrategyChange: (@MainActor () -> Void)?
+    public var reportWidgets: [(name: String, widget: Widget)] {
+        viewReportWidgets + postButtons.enumerated().map { ("post-\($0.offset)", $0.element) }
+    }
 
     /// The model; replaced on reset.
     public private(set) var screen: ServerScreen
     /// Picks the server the inner view listens to.
     public var serverPicker: DropDown { layout.picker }
-    /// Shows the inner view.
-    public var showButton: Button { layout.showButton }
-    /// Closes the inner view (its listener stops).
-    public var closeButton: Button { layout.closeButton }
-    /// Runs seed 004's repro in place and shows the verdict.
-    public var reproButton: Button { layout.reproButton }
     /// One *Post status from NAME* button per server, in the picker's order.
     public let postButtons: [Button]
     /// The inner view's status label (`Text(status ?? "Signed Out")`); `nil` while closed.
@@ -40,7 +32,9 @@ public final class ServerPage: LabPage {
     public let listenersLabel = PageKit.text(accessibleLabel: tr("Live listeners"))
 
     private let servers: [Server]
-    private let layout: ViewPageLayout
+    public let layout: ViewPageLayout
+    /// Where the servers post their statuses; the page's, so it outlives a reset's new screen.
+    public let statusCenter: StatusCenter
     private let host: WidgetHost<ServerView>
     private let environment: LabEnvironment
     private var screenToken: ObservationToken?
@@ -68,9 +62,11 @@ public final class ServerPage: LabPage {
             controls: [PageKit.row(postButtons)], results: [listenersLabel])
         let host = WidgetHost<ServerView>(container: layout.viewArea)
         self.host = host
+        let center = StatusCenter()
+        statusCenter = center
         screen = ServerScreen(
             context: environment.context, timing: environment.timing, host: host,
-            center: environment.statusCenter, servers: servers, scene: environment.windowScene)
+            center: center, servers: servers, scene: environment.windowScene)
         let i1 = ServerStrategyID.i1
         layout.showStrategy(
             badge: "\(i1.rawValue) · \(i1.title)", kind: i1.kind, explanation: i1.explanation, seedNote: i1.seedNote)
@@ -111,7 +107,7 @@ public final class ServerPage: LabPage {
         screen.reset()
         screen = ServerScreen(
             context: environment.context, timing: environment.timing, host: host,
-            center: environment.statusCenter, servers: servers, scene: environment.windowScene)
+            center: statusCenter, servers: servers, scene: environment.windowScene)
         attach(screen)
         onStrategyChange?()
     }
@@ -129,7 +125,7 @@ public final class ServerPage: LabPage {
         let count = posts[server, default: 0]
         posts[server] = count + 1
         let status = "\(Self.statuses[count % Self.statuses.count]) (\(server.name))"
-        environment.statusCenter.post(status, to: server)
+        statusCenter.post(status, to: server)
         refresh()
     }
 
@@ -167,7 +163,7 @@ public final class ServerPage: LabPage {
         if !shown { statusLabel = nil }
         layout.showViewState(isShown: shown)
         statusLabel?.text = screen.view?.state?.status ?? Self.placeholder
-        let center = environment.statusCenter
+        let center = statusCenter
         let perServer = servers.map { "\($0.name) \(center.listenerCount(for: $0))" }.joined(separator: " · ")
         listenersLabel.text =
             tr(

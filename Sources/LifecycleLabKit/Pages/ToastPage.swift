@@ -14,13 +14,14 @@ import LifecycleTasks
 /// appear and disappear.
 @MainActor
 public final class ToastPage: LabPage {
-    public nonisolated static let id = PageID.toast
-    public nonisolated static var title: String { tr("Toast") }
-    public nonisolated static var strategies: [AnyStrategyID] { ToastStrategyID.anyCases }
+    public nonisolated static let descriptor = PageDescriptor.toast
 
     public let root: Widget
     public var currentStrategy: AnyStrategyID? { AnyStrategyID(screen.strategy) }
     public var onStrategyChange: (@MainActor () -> Void)?
+    public var reportWidgets: [(name: String, widget: Widget)] {
+        [("show-toast", showButton), ("hide-toast", hideButton)]
+    }
 
     /// The toast model; replaced on every strategy switch.
     public private(set) var screen: ToastScreen

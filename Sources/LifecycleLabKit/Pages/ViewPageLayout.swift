@@ -1,5 +1,5 @@
 import Gettext
-import Gtk
+public import Gtk
 import LabModel
 
 /// The layout the pages with an inner view share (button, scene phase, server): title and hint,
@@ -14,7 +14,7 @@ import LabModel
 /// layout.showViewState(isShown: screen.isViewShown)
 /// ```
 @MainActor
-final class ViewPageLayout {
+public final class ViewPageLayout {
     /// The page's root widget.
     let root: Box
     /// The strategy (or server) picker.
@@ -112,6 +112,33 @@ final class ViewPageLayout {
         await PageKit.runReproInPlace(
             page, environment: environment, busy: [reproButton, picker],
             verdictLabel: verdictLabel, running: text)
+    }
+}
+
+/// A page built on ``ViewPageLayout`` (button, scene phase, server): the layout gives it its root,
+/// its view buttons, its code panel and their report names.
+@MainActor
+public protocol ViewLayoutPage: LabPage {
+    /// The shared layout the page fills in.
+    var layout: ViewPageLayout { get }
+}
+
+extension ViewLayoutPage {
+    /// The page's root widget.
+    public var root: Widget { layout.root }
+    /// *Show view*: shows the inner view.
+    public var showButton: Button { layout.showButton }
+    /// *Close view*: closes the inner view while its work runs.
+    public var closeButton: Button { layout.closeButton }
+    /// *Run the repro*: runs the page's documented repro in place and shows the verdict.
+    public var reproButton: Button { layout.reproButton }
+    /// What the seed concludes about the chosen strategy.
+    public var seedNoteLabel: Label { layout.seedNote }
+    /// The strategy's SwiftUI and the Swift that runs.
+    package var codePanel: CodePanel { layout.codePanel }
+    /// *Show view* and *Close view* by their report names, for ``LabPage/reportWidgets``.
+    var viewReportWidgets: [(name: String, widget: Widget)] {
+        [("show-view", showButton), ("close-view", closeButton)]
     }
 }
 

@@ -5,7 +5,8 @@ public import LabModel
 public import LifecycleTasks
 
 /// What every page of the app shares: the GTK application and main window, the core's
-/// context (clock, task registry, event log), the spec's durations and the scenes.
+/// context (clock, task registry, event log), the spec's durations and the scenes. What only one
+/// page needs (the server page's status centre) stays in that page.
 ///
 /// Made once at start-up by ``LabApp``; pages get it in their initializer.
 @MainActor
@@ -22,8 +23,6 @@ public final class LabEnvironment {
     public internal(set) var window: Window!
     /// The main window's scene (its phase follows the window). Set with ``window``.
     public internal(set) var windowScene: WindowScene!
-    /// The status notifications of the server page (I1).
-    public let statusCenter = StatusCenter()
     /// A small second window that takes the focus away from the main one (scene phase
     /// `.inactive`); made on first use.
     private var elsewhere: Window?

@@ -84,39 +84,12 @@ struct StrategyCodeTests {
         #expect(Set(StrategyCodeCatalog.regions.map { "\($0.file):\($0.firstLine)" }) == markers)
     }
 
-    /// A line of each strategy's running code and of its SwiftUI shape that must be a key line:
-    /// the mechanism the spec's row turns on.
-    static let keyMechanisms: [String: (running: String, swiftUI: String)] = [
-        "T1": ("ledger.start(", "Task {"),
-        "T2": ("view.node.task(name:", ".task {"),
-        "T3": ("try? await context.sleep", "try? await Task.sleep"),
-        "T4": ("state?.task?.cancel()", "task?.cancel()"),
-        "T5": ("for task in tasks { task.cancel() }", "taskBag.add {"),
-        "T6": ("await state.dismissAfterDelay()", "await startCounting()"),
-        "T7": ("task = start(name, operation)", "task = Task { await op() }"),
-        "T8": ("detached: true", "Task { await save() }"),
-        "B1": ("try await self.exec()", "Task {"),
-        "B2": ("currentTask?.cancel()", "currentTask?.cancel()"),
-        "B3": ("view.node.task(id: state.trigger", ".task(id: triggers)"),
-        "P1": (".onAppear {", ".onAppear {"),
-        "P2": ("view.node.onActive(", ".onActive {"),
-        "P3": ("view.node.task(while: .active", ".task(id: scenePhase == .active)"),
-        "P4": ("if old == .inactive && self.isSuspended", "scenePhase == .inactive"),
-        "P5": ("node.onWillAppear(perform: onActive)", "onWillAppear: onActive"),
-        "I1": ("view.node.task(id: server", ".task(id: server)"),
-        "N1": (".onWillAppear {", "UIKitLifeCycleHandler(onWillAppear:"),
-    ]
-
     @Test("T1–T8, B1–B3, P1–P5, I1, N1: the highlighted lines are the ones the spec's row turns on")
     func keyLinesAreTheMechanism() {
-        #expect(Set(Self.keyMechanisms.keys) == Set(Self.everyCode.map(\.id)))
-        for (id, code) in Self.everyCode {
-            guard let mechanism = Self.keyMechanisms[id] else { continue }
-            let runningKeys = code.running.flatMap { block in block.keyLines.map { block.lines[$0] } }
-            #expect(runningKeys.contains { $0.contains(mechanism.running) }, "\(id): key lines \(runningKeys)")
-            let shapeKeys = code.swiftUI.keyLines.map { code.swiftUI.lines[$0] }
-            #expect(shapeKeys.contains { $0.contains(mechanism.swiftUI) }, "\(id): SwiftUI key lines \(shapeKeys)")
+        for id in allStrategies {
+            #expect(id.code.marks(id.keyMechanism), "\(id): key lines do not mark \(id.keyMechanism)")
         }
+        #expect(NavigationScreen.code.marks(NavigationScreen.keyMechanism))
     }
 
     @Test("T1, T2: the shared timer body is key where it decides: the stale hide for T1, the cancel's catch for T2")

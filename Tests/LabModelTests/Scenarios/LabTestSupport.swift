@@ -34,8 +34,7 @@ extension FakeHost {
 let d = LabTiming.standard.toastDuration
 
 /// Every strategy of every page of the lab model, in spec order (T1 … I1).
-let allStrategies: [AnyStrategyID] =
-    ToastStrategyID.anyCases + ButtonStrategyID.anyCases + ScenePhaseStrategyID.anyCases + ServerStrategyID.anyCases
+let allStrategies: [AnyStrategyID] = LabCatalog.strategies
 
 /// Runs `id`'s repro headless on a fresh fake host.
 @MainActor

@@ -207,10 +207,6 @@ struct ParsingTests {
             #expect(try AnyStrategyID.parse(" \(id.rawValue.lowercased()) ", among: allStrategies) == id)
         }
         #expect(try ToastStrategyID.parse("t6") == .t6)
-        #expect(
-            allStrategies.map(\.rawValue) == [
-                "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "B1", "B2", "B3", "P1", "P2", "P3", "P4", "P5", "I1",
-            ])
     }
 
     @Test("An unknown strategy lists the valid values")
@@ -221,8 +217,8 @@ struct ParsingTests {
         } catch {
             #expect(
                 error.description
-                    == "unknown strategy \"T9\": valid values are T1, T2, T3, T4, T5, T6, T7, T8, B1, B2, B3, P1, P2, P3, P4, P5, I1"
-            )
+                    == "unknown strategy \"T9\": valid values are "
+                    + allStrategies.map(\.rawValue).joined(separator: ", "))
         }
         do {
             _ = try ButtonStrategyID.parse("T1")
@@ -243,7 +239,10 @@ struct ParsingTests {
             _ = try ToastStrategyID.parse("B1")
             Issue.record("B1 is not a toast strategy")
         } catch {
-            #expect(error.description == "unknown strategy \"B1\": valid values are T1, T2, T3, T4, T5, T6, T7, T8")
+            #expect(
+                error.description
+                    == "unknown strategy \"B1\": valid values are "
+                    + ToastStrategyID.allCases.map(\.rawValue).joined(separator: ", "))
         }
     }
 

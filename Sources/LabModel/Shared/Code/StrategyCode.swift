@@ -101,3 +101,36 @@ extension StrategyIdentifier {
     /// The code behind this strategy: the Swift that runs, from the source, and its SwiftUI shape.
     public var code: StrategyCode { StrategyCode(strategy: rawValue, swiftUIShape: swiftUIShape) }
 }
+
+/// The mechanism a strategy's spec row turns on, as a piece of one line in the Swift that runs
+/// and one in its SwiftUI shape: the code panel must mark both as key lines.
+///
+/// ```swift
+/// ToastStrategyID.t1.keyMechanism   // running: "ledger.start(", swiftUI: "Task {"
+/// ```
+public struct KeyMechanism: Sendable, Hashable {
+    /// Part of a key line of the running code.
+    public let running: String
+    /// Part of a key line of the SwiftUI shape.
+    public let swiftUI: String
+
+    /// Names the mechanism.
+    /// - Parameters:
+    ///   - running: Part of a key line of the running code.
+    ///   - swiftUI: Part of a key line of the SwiftUI shape.
+    public init(running: String, swiftUI: String) {
+        self.running = running
+        self.swiftUI = swiftUI
+    }
+}
+
+extension StrategyCode {
+    /// Whether both halves of `mechanism` are on key lines: one of the running code's and one of
+    /// the SwiftUI shape's.
+    public func marks(_ mechanism: KeyMechanism) -> Bool {
+        let runningKeys = running.flatMap { block in block.keyLines.map { block.lines[$0] } }
+        let shapeKeys = swiftUI.keyLines.map { swiftUI.lines[$0] }
+        return runningKeys.contains { $0.contains(mechanism.running) }
+            && shapeKeys.contains { $0.contains(mechanism.swiftUI) }
+    }
+}
