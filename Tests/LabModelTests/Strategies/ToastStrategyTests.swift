@@ -107,7 +107,7 @@ struct ToastStrategyTests {
         #expect(lab.hideTimes == [d / 3, d / 2 + d])
         // The timer cancelled by onDisappear at D/3 was never an orphan. (Timer #2 cancels itself
         // when its own hide makes the toast disappear; the engine sometimes flags that instant,
-        // see docs/NOTES-scenarios.md, so it is not asserted here.)
+        // see docs/lab-model.md, so it is not asserted here.)
         let first = lab.host.context.registry.record(TaskID(1))
         #expect(first?.isOrphan == false && first?.retainsOwner == false, "\(lab.host.recorder.events)")
         await lab.host.expectNoLiveTasks()
