@@ -55,7 +55,7 @@ public final class ButtonPage: ViewLayoutPage {
                 "Show the view, press Action! a few times, then close the view before exec() ends (L = %{duration}) and watch whether the execs keep running, whether the view's state stays alive, and whether a thrown error is ever shown.",
                 ["duration": LabFormat.seconds(environment.timing.workDuration)]),
             pickerCaption: tr("Strategy:"),
-            pickerItems: ButtonStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
+            pickerItems: Self.strategyPickerItems,
             closedNote: tr("The view is closed. Show it to get its Action! button."), results: [resultsLabel])
         let (pitfalls, codeLabels, errorLabels) = Self.pitfallsSection()
         pitfallCodeLabels = codeLabels
@@ -68,23 +68,11 @@ public final class ButtonPage: ViewLayoutPage {
 
         host.build = { [weak self] view in self?.buildView(view) ?? Box() }
         idleRefresh = IdleRefresh { [weak self] in self?.refresh() }
-        layout.picker.onSelectionChanged { [weak self] in
-            guard let self else { return }
-            let index = self.layout.picker.selectedIndex
-            guard ButtonStrategyID.allCases.indices.contains(index) else { return }
-            let id = ButtonStrategyID.allCases[index]
-            if id != self.screen.strategy { self.select(strategy: AnyStrategyID(id)) }
-        }
-        layout.showButton.onClicked { [weak self] in self?.screen.showView() }
-        layout.closeButton.onClicked { [weak self] in self?.screen.closeView() }
-        layout.reproButton.onClicked { [weak self] in
-            guard let self else { return }
-            Task { @MainActor in
-                await self.layout.runRepro(
-                    of: self, environment: self.environment,
-                    running: tr("Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…"))
-            }
-        }
+        wireStrategyPicker()
+        wireViewButtons(
+            environment: environment,
+            running: tr("Running seed 001's repro (3 presses, close at L/2, then a throwing exec)…"),
+            show: { $0.screen.showView() }, close: { $0.screen.closeView() })
         // A task's closure (and the view state it holds) is released only after the registry
         // reported the task's end: refresh once the loop is idle.
         registryToken = environment.context.registry.observe { [weak self] _ in self?.idleRefresh?.request() }
@@ -181,12 +169,7 @@ public final class ButtonPage: ViewLayoutPage {
 
     private func attach(_ screen: ButtonScreen) {
         screenToken = screen.onChange { [weak self] in self?.refresh() }
-        let id = screen.strategy
-        layout.select(pickerIndex: ButtonStrategyID.allCases.firstIndex(of: id) ?? 0)
-        layout.showStrategy(
-            badge: "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
-            seedNote: id.seedNote)
-        layout.showCode(id.code)
+        showOnLayout(AnyStrategyID(screen.strategy))
         refresh()
     }
 

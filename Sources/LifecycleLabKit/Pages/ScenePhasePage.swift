@@ -64,7 +64,7 @@ public final class ScenePhasePage: ViewLayoutPage {
                 "Show the view, then minimize the window or focus another one and come back: watch whether polling (every P = %{interval}) and the presenting side effect stop while the window is not active, and whether the view loads again on return.",
                 ["interval": LabFormat.seconds(environment.timing.pollInterval)]),
             pickerCaption: tr("Strategy:"),
-            pickerItems: ScenePhaseStrategyID.allCases.map { "\($0.rawValue) · \($0.title)" },
+            pickerItems: Self.strategyPickerItems,
             closedNote: tr("The view is closed. Show it: it loads, polls every P and holds the side effect."),
             controls: [PageKit.row([minimizeButton, focusElsewhereButton, phaseLabel]), detectionLabel],
             results: [resultsLabel])
@@ -77,25 +77,13 @@ public final class ScenePhasePage: ViewLayoutPage {
             scene: environment.windowScene, sideEffect: effect)
 
         host.build = { [weak self] view in self?.buildView(view) ?? Box() }
-        layout.picker.onSelectionChanged { [weak self] in
-            guard let self else { return }
-            let index = self.layout.picker.selectedIndex
-            guard ScenePhaseStrategyID.allCases.indices.contains(index) else { return }
-            let id = ScenePhaseStrategyID.allCases[index]
-            if id != self.screen.strategy { self.select(strategy: AnyStrategyID(id)) }
-        }
-        layout.showButton.onClicked { [weak self] in self?.screen.showView() }
-        layout.closeButton.onClicked { [weak self] in self?.screen.closeView() }
+        wireStrategyPicker()
+        wireViewButtons(
+            environment: environment,
+            running: tr("Running seed 003's repro (minimize, restore, focus elsewhere and back)…"),
+            show: { $0.screen.showView() }, close: { $0.screen.closeView() })
         minimizeButton.onClicked { [weak self] in self?.minimizeForAWhile() }
         focusElsewhereButton.onClicked { [weak self] in self?.environment.focusElsewhere() }
-        layout.reproButton.onClicked { [weak self] in
-            guard let self else { return }
-            Task { @MainActor in
-                await self.layout.runRepro(
-                    of: self, environment: self.environment,
-                    running: tr("Running seed 003's repro (minimize, restore, focus elsewhere and back)…"))
-            }
-        }
         if let scene = environment.windowScene {
             phaseToken = scene.onChange { [weak self] _, _ in self?.refresh() }
         }
@@ -200,11 +188,7 @@ public final class ScenePhasePage: ViewLayoutPage {
         let id = screen.strategy
         // P5's onActive runs from the will-appear hook: the view widget's realize, before its map.
         host.firesWillAppear = id == .p5
-        layout.select(pickerIndex: ScenePhaseStrategyID.allCases.firstIndex(of: id) ?? 0)
-        layout.showStrategy(
-            badge: "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
-            seedNote: id.seedNote)
-        layout.showCode(id.code)
+        showOnLayout(AnyStrategyID(id))
         refresh()
     }
 

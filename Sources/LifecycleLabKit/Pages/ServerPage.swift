@@ -67,10 +67,6 @@ public final class ServerPage: ViewLayoutPage {
         screen = ServerScreen(
             context: environment.context, timing: environment.timing, host: host,
             center: center, servers: servers, scene: environment.windowScene)
-        let i1 = ServerStrategyID.i1
-        layout.showStrategy(
-            badge: "\(i1.rawValue) · \(i1.title)", kind: i1.kind, explanation: i1.explanation, seedNote: i1.seedNote)
-        layout.showCode(i1.code)
 
         host.build = { [weak self] view in self?.buildView(view) ?? Box() }
         idleRefresh = IdleRefresh { [weak self] in self?.refresh() }
@@ -80,19 +76,15 @@ public final class ServerPage: ViewLayoutPage {
             guard self.servers.indices.contains(index), self.servers[index] != self.screen.server else { return }
             self.screen.pick(self.servers[index])
         }
-        layout.showButton.onClicked { [weak self] in self?.screen.showView() }
-        layout.closeButton.onClicked { [weak self] in self?.screen.closeView() }
+        wireViewButtons(
+            environment: environment,
+            running: tr("Running seed 004's repro (A posts, pick B, A posts again, B posts)…"),
+            show: { $0.screen.showView() }, close: { $0.screen.closeView() })
         for (button, server) in zip(postButtons, servers) {
             button.onClicked { [weak self] in self?.post(from: server) }
         }
-        layout.reproButton.onClicked { [weak self] in
-            guard let self else { return }
-            Task { @MainActor in
-                await self.layout.runRepro(
-                    of: self, environment: self.environment,
-                    running: tr("Running seed 004's repro (A posts, pick B, A posts again, B posts)…"))
-            }
-        }
+        let i1 = ServerStrategyID.i1
+        showOnLayout(AnyStrategyID(i1), badge: "\(i1.rawValue) · \(i1.title)")
         // A new listener registers with the status center only once its task runs.
         registryToken = environment.context.registry.observe { [weak self] _ in self?.idleRefresh?.request() }
         attach(screen)

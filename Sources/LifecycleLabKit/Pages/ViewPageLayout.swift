@@ -140,6 +140,46 @@ extension ViewLayoutPage {
     var viewReportWidgets: [(name: String, widget: Widget)] {
         [("show-view", showButton), ("close-view", closeButton)]
     }
+
+    /// Wires *Show view* and *Close view* to `show` and `close`, and *Run the repro* to the
+    /// page's repro, with `running` in the verdict line while it runs.
+    func wireViewButtons(
+        environment: LabEnvironment, running: String, show: @escaping @MainActor (Self) -> Void,
+        close: @escaping @MainActor (Self) -> Void
+    ) {
+        layout.showButton.onClicked { [weak self] in if let self { show(self) } }
+        layout.closeButton.onClicked { [weak self] in if let self { close(self) } }
+        layout.reproButton.onClicked { [weak self] in
+            guard let self else { return }
+            Task { @MainActor in await self.layout.runRepro(of: self, environment: environment, running: running) }
+        }
+    }
+
+    /// Makes the picker choose among the page's strategies (``LabPage/select(strategy:)``).
+    func wireStrategyPicker() {
+        layout.picker.onSelectionChanged { [weak self] in
+            guard let self else { return }
+            let index = self.layout.picker.selectedIndex
+            guard Self.strategies.indices.contains(index) else { return }
+            let id = Self.strategies[index]
+            if id != self.currentStrategy { self.select(strategy: id) }
+        }
+    }
+
+    /// Shows `id` on the layout: picked in the picker (when it lists strategies), its badge
+    /// ("B1 · bug", or `badge`), explanation, seed note and code.
+    func showOnLayout(_ id: AnyStrategyID, badge: String? = nil) {
+        if let index = Self.strategies.firstIndex(of: id), Self.strategies.count > 1 {
+            layout.select(pickerIndex: index)
+        }
+        layout.showStrategy(
+            badge: badge ?? "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
+            seedNote: id.seedNote)
+        layout.showCode(id.code)
+    }
+
+    /// The picker's entries for a page whose picker chooses its strategy: "B1 · Button + Task (bug)".
+    static var strategyPickerItems: [String] { strategies.map { "\($0.rawValue) · \($0.title)" } }
 }
 
 /// Runs an action once when the main loop is next idle, however often it was asked for meanwhile
