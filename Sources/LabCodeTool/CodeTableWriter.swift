@@ -28,18 +28,13 @@ enum CodeTableWriter {
         return out
     }
 
-    /// `text` as a Swift string literal.
+    /// `text` as a Swift string literal: a quote, a backslash and a control character are written
+    /// as `\u{…}`, which needs no case of its own.
     static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
+        let escaped = text.unicodeScalars.map { scalar in
+            scalar == "\\" || scalar == "\"" || scalar.value < 0x20
+                ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
         }
-        return out + "\""
+        return "\"" + escaped.joined() + "\""
     }
 }

@@ -7,7 +7,7 @@ extension PageID {
 
 extension SpecDuration {
     /// L, how long the button page's `exec()` works.
-    public static let work = SpecDuration(symbol: "L", standard: .seconds(10))
+    public static let work = SpecDuration("L", seconds: 10)
 }
 
 extension LabTiming {

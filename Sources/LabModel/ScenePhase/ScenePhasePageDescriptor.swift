@@ -7,7 +7,7 @@ extension PageID {
 
 extension SpecDuration {
     /// P, how often the scene-phase page polls its source.
-    public static let poll = SpecDuration(symbol: "P", standard: .seconds(1))
+    public static let poll = SpecDuration("P", seconds: 1)
 }
 
 extension LabTiming {

@@ -66,13 +66,12 @@ public struct SpecDuration: Sendable, Hashable, CustomStringConvertible {
     /// The length at time scale 1.
     public let standard: Duration
 
-    /// Names a spec duration.
+    /// Names a spec duration, e.g. `SpecDuration("D", seconds: 3)`.
     /// - Parameters:
     ///   - symbol: The spec's symbol.
-    ///   - standard: Its length at time scale 1.
-    public init(symbol: String, standard: Duration) {
-        self.symbol = symbol
-        self.standard = standard
+    ///   - seconds: Its length at time scale 1.
+    public init(_ symbol: String, seconds: Int64) {
+        (self.symbol, standard) = (symbol, .seconds(seconds))
     }
 
     /// "D = 3 s".

@@ -7,7 +7,7 @@ extension PageID {
 
 extension SpecDuration {
     /// D, how long a toast stays up before it dismisses itself.
-    public static let toast = SpecDuration(symbol: "D", standard: .seconds(3))
+    public static let toast = SpecDuration("D", seconds: 3)
 }
 
 extension LabTiming {
