@@ -276,7 +276,8 @@ enum AppToastTests {
                 window.show(page: .button)
                 let button = try unwrap(window.page(.button) as? ButtonPage, "the button page")
                 expectEqual(
-                    window.strategySectionItems, ["B1", "B2", "B3"], "the button page's strategies in the menu")
+                    window.strategySectionItems, ButtonStrategyID.allCases.map(\.rawValue),
+                    "the button page's strategies in the menu")
                 expectEqual(application.accelerators(for: "app.strategy::B2"), ["<Control>2"], "Ctrl+2 → B2")
                 expectEqual(application.accelerators(for: "app.strategy::T2"), [], "Ctrl+2 no longer T2")
                 expectEqual(action.state, "B1", "the radio mark on the button page's strategy")

@@ -224,7 +224,7 @@ struct ParsingTests {
             _ = try ButtonStrategyID.parse("T1")
             Issue.record("T1 is not a button strategy")
         } catch {
-            #expect(error.valid == ["B1", "B2", "B3"])
+            #expect(error.valid == ButtonStrategyID.allCases.map(\.rawValue))
         }
     }
 
