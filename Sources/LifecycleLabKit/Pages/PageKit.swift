@@ -47,11 +47,8 @@ enum PageKit {
     }
 
     /// Widgets side by side in a one-row grid, for a row that holds wrapping labels (the code
-    /// card beside a live view). A horizontal box lays its children out by asking each for its
-    /// width at the height it gets; GTK 4.8's wrapping label answers by laying its text out again
-    /// and again (a binary search), and a page whose labels change on every poll and phase change
-    /// paid for some 200 layouts a frame, 20–60 ms on a loaded machine. A grid asks only for the
-    /// height at the width it gives. Same look; an `hexpand` child takes the spare width.
+    /// card beside a live view): a grid, unlike a box, never asks a wrapping label for its width
+    /// (``Grid``; the frame cost in docs/benchmarks.md). An `hexpand` child takes the spare width.
     static func sideBySide(_ widgets: [Widget], spacing: Int = 12) -> Grid {
         let grid = Grid()
         grid.columnSpacing = spacing
