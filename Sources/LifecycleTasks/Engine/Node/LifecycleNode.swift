@@ -159,12 +159,12 @@ public final class LifecycleNode {
     /// appear starts a fresh one. Added while appeared, it starts at once.
     @discardableResult
     public func task(
-        name: String = "task", origin: String = ".task", priority: TaskPriority = .userInitiated,
+        name: String = "task", label: TaskLabel = .task, priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
         addSlot(
             TaskSlot(
-                owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
+                owner: self, registry: context.registry, name: name, label: label, priority: priority,
                 gateOpen: true, operation: action))
         return self
     }
@@ -178,13 +178,13 @@ public final class LifecycleNode {
     /// server.id = "beta"
     /// ```
     public func task<ID: Equatable & Sendable>(
-        id: ID, name: String = "task(id:)", origin: String = ".task(id:)",
+        id: ID, name: String = "task(id:)", label: TaskLabel = .taskID,
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable (ID) async -> Void
     ) -> TaskIDHandle<ID> {
         let handle = TaskIDHandle(id: id, node: self)
         let slot = TaskSlot(
-            owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
+            owner: self, registry: context.registry, name: name, label: label, priority: priority,
             gateOpen: true,
             makeOperation: {
                 let current = handle.id
@@ -223,12 +223,12 @@ public final class LifecycleNode {
     /// returns to it.
     @discardableResult
     public func task(
-        while phase: ScenePhase, name: String = "task(while:)", origin: String = ".task(while:)",
+        while phase: ScenePhase, name: String = "task(while:)", label: TaskLabel = .taskWhile,
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
         let slot = TaskSlot(
-            owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
+            owner: self, registry: context.registry, name: name, label: label, priority: priority,
             gateOpen: currentPhase == phase, whilePhase: phase, operation: action)
         addSlot(slot)
         return self

@@ -75,7 +75,7 @@ final class RegistryStorage {
 @MainActor
 final class TaskEntry {
     let id: TaskID
-    let label: TaskLabel
+    let identity: TaskIdentity
     let startedAt: Duration
     @exclusivity(unchecked) var life: TaskStateMachine
     /// The real task, to cancel it; dropped at the end, so an ended entry in the history holds
@@ -86,19 +86,19 @@ final class TaskEntry {
     /// The owner node's index while the entry may be listed in it (see ``OwnerIndex``).
     @exclusivity(unchecked) var ownerIndex: OwnerIndex?
 
-    init(id: TaskID, label: TaskLabel, startedAt: Duration, ownerGone: Bool) {
+    init(id: TaskID, identity: TaskIdentity, startedAt: Duration, ownerGone: Bool) {
         self.id = id
-        self.label = label
+        self.identity = identity
         self.startedAt = startedAt
-        self.life = label.detached ? .detachedOnPurpose : TaskStateMachine(ownerGone: ownerGone)
+        self.life = identity.detached ? .detachedOnPurpose : TaskStateMachine(ownerGone: ownerGone)
     }
 
     /// The panel's row.
     var record: TaskRecord {
         TaskRecord(
-            id: id, name: label.name, origin: label.origin, owner: label.owner, ownerName: label.ownerName,
+            id: id, name: identity.name, label: identity.label, owner: identity.owner, ownerName: identity.ownerName,
             state: life.taskState, startedAt: startedAt, endedAt: life.endedAt,
-            isOrphan: life.isOrphan, retainsOwner: life.retainsOwner, isDetached: label.detached)
+            isOrphan: life.isOrphan, retainsOwner: life.retainsOwner, isDetached: identity.detached)
     }
 }
 
@@ -106,7 +106,7 @@ final class TaskEntry {
 enum TaskHandle {
     /// M3/M4/M7: nobody outside the registry holds it, so every cancel goes through the registry.
     case managed(Task<Void, Never>)
-    /// ``TaskRegistry/unstructuredTask(name:origin:owner:priority:detached:_:)``: the caller holds it
+    /// ``TaskRegistry/unstructuredTask(name:label:owner:priority:detached:_:)``: the caller holds it
     /// too and may cancel it from any thread.
     case unstructured(Task<Void, any Error>)
 
