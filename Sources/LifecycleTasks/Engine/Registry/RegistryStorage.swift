@@ -1,17 +1,9 @@
 // The registry's storage: what ``TaskRegistry`` keeps per task and in total, and nothing of its
 // rules (those are in `TaskStateMachine` and `TaskRegistry`).
 //
-// One speed trick lives here, as in the engine's three other storage files (NodeStorage,
-// EventLogStorage, ObserverList): `@exclusivity(unchecked)` on the stored fields. Everything
-// is main-actor isolated and no access overlaps another, so the runtime's dynamic exclusivity
-// checks (about 30 per show/hide cycle) find nothing. It is the only trick that pays more than
-// 10 % on `core.churn` (process CPU time per show/hide cycle against a raw `Task {}` +
-// `cancel()`): 13 % of callgrind's instructions (21,020 → 18,260 per cycle); on a loaded 2-core
-// machine, alternating builds, the ratio's median went from 1.46 to 1.26 (without it, runs
-// crossed the 1.5 the benchmark asks for). The others were measured and are gone: an array
-// indexed by task id instead of a dictionary about 5 %, a pool of reused entries about 2 %, an
-// unsafe-pointer event ring 7 %, reading the OS clock directly 4 %, a shared clock reading per
-// appear 3 %.
+// `@exclusivity(unchecked)` on the stored fields, as in the other storage files: all of it is
+// main-actor isolated and no access overlaps, so the runtime's exclusivity checks can never
+// fire, and they were `core.churn`'s largest removable cost (docs/NOTES-engine.md, section 5).
 
 /// The registry's tallies, its live tasks by id and the bounded history of ended ones.
 @MainActor
