@@ -157,6 +157,12 @@ public final class LifecycleNode {
 
     /// M3: starts `action` at appear and cancels it at disappear without waiting; a later
     /// appear starts a fresh one. Added while appeared, it starts at once.
+    /// - Parameters:
+    ///   - name: the task's name in the registry and the log: what it does.
+    ///   - label: where it comes from (see ``TaskLabel``); the modifier's own by default.
+    ///   - priority: the priority of each task the modifier starts.
+    ///   - action: the work, on the main actor; it should return soon after a cancel.
+    /// - Returns: the node, for the next modifier.
     @discardableResult
     public func task(
         name: String = "task", label: TaskLabel = .task, priority: TaskPriority = .userInitiated,
@@ -177,6 +183,13 @@ public final class LifecycleNode {
     /// let server = node.task(id: "alpha") { server in await listen(to: server) }
     /// server.id = "beta"
     /// ```
+    /// - Parameters:
+    ///   - id: the first id; change it through the returned handle.
+    ///   - name: the task's name in the registry and the log: what it does.
+    ///   - label: where it comes from (see ``TaskLabel``); the modifier's own by default.
+    ///   - priority: the priority of each task the modifier starts.
+    ///   - action: the work for one id, on the main actor; it should return soon after a cancel.
+    /// - Returns: the handle whose `id` restarts the task.
     public func task<ID: Equatable & Sendable>(
         id: ID, name: String = "task(id:)", label: TaskLabel = .taskID,
         priority: TaskPriority = .userInitiated,
@@ -221,6 +234,13 @@ public final class LifecycleNode {
 
     /// M7: an M3 task that also stops when the scene leaves `phase` and starts again when it
     /// returns to it.
+    /// - Parameters:
+    ///   - phase: the scene phase the task runs in.
+    ///   - name: the task's name in the registry and the log: what it does.
+    ///   - label: where it comes from (see ``TaskLabel``); the modifier's own by default.
+    ///   - priority: the priority of each task the modifier starts.
+    ///   - action: the work, on the main actor; it should return soon after a cancel.
+    /// - Returns: the node, for the next modifier.
     @discardableResult
     public func task(
         while phase: ScenePhase, name: String = "task(while:)", label: TaskLabel = .taskWhile,

@@ -398,6 +398,14 @@ extension TaskRegistry {
     ///     }
     /// }
     /// ```
+    /// - Parameters:
+    ///   - name: the task's name in the registry and the log: what it does.
+    ///   - label: where it comes from (see ``TaskLabel``); any string literal is one.
+    ///   - owner: the node whose view started it, for the orphan and retains-owner flags.
+    ///   - priority: the task's priority.
+    ///   - detached: meant to outlive its owner: never flagged orphan.
+    ///   - operation: the work, on the main actor.
+    /// - Returns: the real task, to cancel it yourself.
     @discardableResult
     public func unstructuredTask(
         name: String, label: TaskLabel, owner: LifecycleNode?,
