@@ -19,7 +19,6 @@ let package = Package(
         .library(name: "LifecycleTasks", targets: ["LifecycleTasks"]),
         .library(name: "Gtk", targets: ["Gtk"]),
         .library(name: "GtkLifecycle", targets: ["GtkLifecycle"]),
-        .library(name: "LabModel", targets: ["LabModel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),

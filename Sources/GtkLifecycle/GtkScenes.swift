@@ -17,7 +17,8 @@ public final class GtkScenes {
     public let app: AppScene
     /// What this session can detect: backend, GTK version, minimize, active's source.
     public let detection: SceneDetection
-    private let context: LifecycleContext
+    /// The context the scenes log to; nodes bound with ``Gtk/Widget/lifecycle(_:in:scenes:_:)`` use it.
+    let context: LifecycleContext
     private var trackers: [WindowSceneTracker] = []
     private let connections = SignalConnectionBag()
 

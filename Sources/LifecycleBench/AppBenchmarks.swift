@@ -112,7 +112,7 @@ enum AppBenchmarks {
         var tasks: [Task<Void, any Error>] = []
         for index in 0..<count {
             tasks.append(
-                context.registry.unstructuredTask(name: "sleeper \(index)", origin: "bench", owner: nil) {
+                context.registry.unstructuredTask(name: "sleeper \(index)", label: "bench", owner: nil) {
                     try await Task.sleep(for: .seconds(3600))
                 })
         }

@@ -103,7 +103,7 @@ public func expectNoLiveTasks(
 ) {
     let unexpected = registry.liveRecords.filter { !allowed.contains($0.id) }
     if !unexpected.isEmpty {
-        let list = unexpected.map { "\($0.id) \($0.name) [\($0.origin)] \($0.state)" }.joined(separator: ", ")
+        let list = unexpected.map { "\($0.id) \($0.name) [\($0.label)] \($0.state)" }.joined(separator: ", ")
         Issue.record("unexpected live tasks: \(list)", sourceLocation: sourceLocation)
     }
     if !registry.counters.addUp {

@@ -118,6 +118,64 @@ enum LifecycleEventTests {
                 expectEqual(log.entries, ["appear", "disappear"])
             },
             GtkTestCase(
+                "§1/M3 one-call bind: widget.lifecycle(in:scenes:) starts the .task at map, cancels it at unmap and at the window's destroy; the widget alone keeps the node"
+            ) {
+                let context = LifecycleContext(taskExecutor: MainLoop.taskExecutor)
+                let scenes = GtkScenes(context: context)
+                let window = Harness.window("bind")
+                let box = Box(.vertical)
+                window.child = box
+                let waitForCancel: @MainActor @Sendable () async -> Void = {
+                    while !Task.isCancelled { try? await context.sleep(for: .seconds(3_600)) }
+                }
+                // The action holds its label, as an app's would; the window's destroy still lets both go.
+                var label: Label? = Label("bound")
+                let boundLabel = WeakBox(label)
+                label!.lifecycle("bound", in: window, scenes: scenes) { [label = label!] node in
+                    node.task(name: "wait", label: "bound") {
+                        label.text = "running"
+                        await waitForCancel()
+                    }
+                }
+                box.append(label!)
+                @MainActor func records(_ label: TaskLabel) -> [TaskRecord] {
+                    context.registry.records.filter { $0.label == label }
+                }
+                expect(records("bound").isEmpty, "no task before the map")
+                window.present()
+                try await waitFor("label mapped") { boundLabel.value?.isMapped == true }
+                expectEqual(records("bound").map(\.state), [.running], "map starts the task")
+                box.hide()
+                try await waitFor("task cancelled at unmap") { records("bound").first?.state == .cancelled }
+                box.show()
+                try await waitFor("label mapped again") { boundLabel.value?.isMapped == true }
+                expectEqual(records("bound").map(\.state), [.cancelled, .running], "a fresh task at the next map")
+
+                // No binding object, no global: released by Swift, the widget keeps its node until
+                // GTK finalizes the widget, which lets the node go.
+                var transientNode = WeakBox<LifecycleNode>(nil)
+                do {
+                    let transient = Label("transient")
+                    transientNode.value = transient.lifecycle("transient", in: window, scenes: scenes) { node in
+                        node.task(name: "wait", label: "transient", waitForCancel)
+                    }
+                    box.append(transient)
+                    expectEqual(records("transient").map(\.state), [.running], "bound to a mapped box: starts at once")
+                    box.remove(transient)
+                }
+                try await waitFor("transient task cancelled") { records("transient").first?.state == .cancelled }
+                try await loopIdle()
+                expect(transientNode.value == nil, "the node went with its widget")
+
+                label = nil
+                window.destroy()
+                try await waitFor("task cancelled at destroy") { records("bound").last?.state == .cancelled }
+                expectEqual(records("bound").map(\.state), [.cancelled, .cancelled], "every task ended cancelled")
+                expectEqual(context.registry.counters.live, 0, "nothing left running")
+                try await loopIdle()
+                expect(boundLabel.value == nil, "the label its action held went with the window")
+            },
+            GtkTestCase(
                 "§1 scene phase: minimize and restore → background and back, no disappear (a session that cannot see a minimize: no phase change, no MINIMIZED state)"
             ) {
                 let scenes = GtkScenes(context: LifecycleContext())

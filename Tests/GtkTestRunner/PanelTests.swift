@@ -40,7 +40,7 @@ enum PanelTests {
             {
                 let (context, panel) = try await makePanel(grace: .milliseconds(400))
                 let clock = ContinuousClock()
-                context.registry.unstructuredTask(name: "quick", origin: "test", owner: nil) {
+                context.registry.unstructuredTask(name: "quick", label: "test", owner: nil) {
                     try await context.sleep(for: .milliseconds(50))
                 }
                 try await waitFor("row") { panel.rowCount == 1 }
@@ -88,10 +88,10 @@ enum PanelTests {
             GtkTestCase("§5 panel: a row leaves at once when the registry drops its record from the history") {
                 let context = LifecycleContext(historyLimit: 1)
                 let panel = try await showPanel(context: context, grace: .seconds(30))
-                context.registry.unstructuredTask(name: "first", origin: "test", owner: nil) {}
+                context.registry.unstructuredTask(name: "first", label: "test", owner: nil) {}
                 try await waitFor("first ended") { panel.state(for: TaskID(1)) == .finished }
                 expectEqual(panel.rowIDs, [TaskID(1)], "the ended row stays for its grace")
-                context.registry.unstructuredTask(name: "second", origin: "test", owner: nil) {}
+                context.registry.unstructuredTask(name: "second", label: "test", owner: nil) {}
                 try await waitFor("second ended") { panel.counters.finished == 2 && !panel.hasPendingChanges }
                 // History holds one record: #1 was dropped (.removed), #2 waits for its grace.
                 expectEqual(panel.rowIDs, [TaskID(2)], "rows")
@@ -112,7 +112,7 @@ enum PanelTests {
             },
             GtkTestCase("§5 panel: failed(error) shows the error text; the failed counter counts it") {
                 let (context, panel) = try await makePanel()
-                context.registry.unstructuredTask(name: "fetch", origin: "B1", owner: nil) {
+                context.registry.unstructuredTask(name: "fetch", label: "B1", owner: nil) {
                     try await context.sleep(for: .milliseconds(20))
                     throw PanelTestError(description: "disk full")
                 }
@@ -127,7 +127,7 @@ enum PanelTests {
                 let (context, panel) = try await makePanel()
                 let node = LifecycleNode(name: "toast", scene: nil, context: context)
                 node.appear()
-                let timer = context.registry.unstructuredTask(name: "dismiss timer", origin: "T1", owner: node) {
+                let timer = context.registry.unstructuredTask(name: "dismiss timer", label: "T1", owner: node) {
                     try await context.sleep(for: .seconds(30))
                 }
                 try await waitFor("row") { panel.rowCount == 1 }
@@ -150,7 +150,7 @@ enum PanelTests {
                 let node = LifecycleNode(name: "toast", scene: nil, context: context)
                 node.appear()
                 let save = context.registry.unstructuredTask(
-                    name: "save", origin: "T8", owner: node, detached: true
+                    name: "save", label: "T8", owner: node, detached: true
                 ) {
                     try await context.sleep(for: .seconds(30))
                 }
@@ -177,7 +177,7 @@ enum PanelTests {
                 var state: OwnerState? = OwnerState()
                 node.ownerState = state
                 node.appear()
-                let task = context.registry.unstructuredTask(name: "bag task", origin: "T6", owner: node) { [state] in
+                let task = context.registry.unstructuredTask(name: "bag task", label: "T6", owner: node) { [state] in
                     try await context.sleep(for: .seconds(30))
                     withExtendedLifetime(state) {}
                 }
@@ -199,10 +199,10 @@ enum PanelTests {
                 let node = LifecycleNode(name: "page", scene: nil, context: context)
                     .task(name: "load") { try? await context.sleep(for: .seconds(30)) }
                 node.appear()
-                registry.unstructuredTask(name: "ok", origin: "test", owner: nil) {
+                registry.unstructuredTask(name: "ok", label: "test", owner: nil) {
                     try await context.sleep(for: .milliseconds(10))
                 }
-                registry.unstructuredTask(name: "bad", origin: "test", owner: nil) {
+                registry.unstructuredTask(name: "bad", label: "test", owner: nil) {
                     throw PanelTestError(description: "nope")
                 }
                 try await waitFor("two ended") { panel.counters.finished == 1 && panel.counters.failed == 1 }
@@ -309,7 +309,7 @@ enum PanelTests {
                 var tasks: [Task<Void, any Error>] = []
                 for i in 1...40 {
                     tasks.append(
-                        context.registry.unstructuredTask(name: "t\(i)", origin: "test", owner: nil) {
+                        context.registry.unstructuredTask(name: "t\(i)", label: "test", owner: nil) {
                             try await context.sleep(for: .seconds(30))
                         })
                 }
@@ -330,7 +330,7 @@ enum PanelTests {
                 let (context, panel) = try await makePanel()
                 let before = panel.appliedBatchCount
                 for i in 1...100 {
-                    context.registry.unstructuredTask(name: "t\(i)", origin: "test", owner: nil) {
+                    context.registry.unstructuredTask(name: "t\(i)", label: "test", owner: nil) {
                         try await context.sleep(for: .seconds(30))
                     }
                 }
@@ -348,7 +348,7 @@ enum PanelTests {
                 let (context, panel) = try await makePanel(grace: .milliseconds(100))
                 let registry = context.registry
                 for i in 1...2_000 {
-                    registry.unstructuredTask(name: "long \(i)", origin: "test", owner: nil) {
+                    registry.unstructuredTask(name: "long \(i)", label: "test", owner: nil) {
                         try await context.sleep(for: .seconds(600))
                     }
                 }
@@ -357,7 +357,7 @@ enum PanelTests {
                 for wave in 0..<3 {
                     for i in 0..<150 {
                         let delay = Duration.milliseconds((i * 7 + wave * 13) % 120)
-                        registry.unstructuredTask(name: "short \(wave).\(i)", origin: "test", owner: nil) {
+                        registry.unstructuredTask(name: "short \(wave).\(i)", label: "test", owner: nil) {
                             try await context.sleep(for: delay)
                         }
                     }
@@ -379,7 +379,7 @@ enum PanelTests {
                 let registry = context.registry
                 let clock = ContinuousClock()
                 for i in 1...10_000 {
-                    registry.unstructuredTask(name: "load \(i)", origin: "bench", owner: nil) {
+                    registry.unstructuredTask(name: "load \(i)", label: "bench", owner: nil) {
                         try await context.sleep(for: .seconds(600))
                     }
                 }
@@ -393,7 +393,7 @@ enum PanelTests {
                     if i % 2 == 0 {
                         registry.cancel(TaskID(1 + i * 37))  // one update (running → cancelling)
                     } else {
-                        registry.unstructuredTask(name: "extra \(i)", origin: "bench", owner: nil) {
+                        registry.unstructuredTask(name: "extra \(i)", label: "bench", owner: nil) {
                             try await context.sleep(for: .seconds(600))
                         }
                     }
@@ -424,9 +424,9 @@ enum PanelTests {
                 var flushes = 0
                 let batcher = ChangeBatcher(schedule: { turns.append($0) })
                 batcher.follow(context, from: PanelBatch()) { flushes += 1 }
-                registry.unstructuredTask(name: "first", origin: "test", owner: nil) {}
+                registry.unstructuredTask(name: "first", label: "test", owner: nil) {}
                 expectEqual(await registry.waitForAllToEnd(timeout: .seconds(5)).count, 0, "first still live")
-                registry.unstructuredTask(name: "second", origin: "test", owner: nil) {}
+                registry.unstructuredTask(name: "second", label: "test", owner: nil) {}
                 expectEqual(await registry.waitForAllToEnd(timeout: .seconds(5)).count, 0, "second still live")
                 expectEqual(
                     turns.count, 1, "loop turns asked for by two starts, two ends, a removal and their log events")

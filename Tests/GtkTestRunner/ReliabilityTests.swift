@@ -35,7 +35,7 @@ enum ReliabilityTests {
         try await fixture.ready()
         let registry = fixture.registry
         let panel = fixture.window.panel
-        let task = registry.unstructuredTask(name: "thrower", origin: "test", owner: nil) {
+        let task = registry.unstructuredTask(name: "thrower", label: "test", owner: nil) {
             await Task.yield()
             throw Boom()
         }
@@ -68,7 +68,7 @@ enum ReliabilityTests {
         // The action awaits a continuation only the test resumes: cancelling the task does not
         // reach it, so it stays `cancelling` until the test lets it return, however slow the loop.
         var release: CheckedContinuation<Void, Never>?
-        let task = registry.unstructuredTask(name: "stubborn", origin: "test", owner: nil) {
+        let task = registry.unstructuredTask(name: "stubborn", label: "test", owner: nil) {
             await withCheckedContinuation { release = $0 }
         }
         let id = try unwrap(registry.records.last { $0.name == "stubborn" }?.id, "registered")
@@ -108,7 +108,7 @@ enum ReliabilityTests {
             let ms = Int(rng.next() % 40)
             let throwsAtEnd = index % 10 == 3
             tasks.append(
-                registry.unstructuredTask(name: "bulk \(index)", origin: "test", owner: nil) {
+                registry.unstructuredTask(name: "bulk \(index)", label: "test", owner: nil) {
                     try await gate.wait()
                     try await Task.sleep(for: .milliseconds(ms))
                     if throwsAtEnd { throw Boom() }
@@ -186,7 +186,7 @@ enum ReliabilityTests {
         try await fixture.ready()
         let registry = fixture.registry
         fixture.toastPage.showButton.click()  // a T1 timer: unstructured, never cancelled by the page
-        registry.unstructuredTask(name: "stubborn", origin: "test", owner: nil) {
+        registry.unstructuredTask(name: "stubborn", label: "test", owner: nil) {
             await Task { try? await Task.sleep(for: .seconds(3)) }.value
         }
         try await fixture.tasksStarted()

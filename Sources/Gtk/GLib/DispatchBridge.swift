@@ -39,14 +39,12 @@ extension MainLoop {
     nonisolated static let lingerMicroseconds = 50
 
     /// The first part of ``lingerMicroseconds`` that the bridge spends spinning (a
-    /// non-blocking `poll` of the eventfd in a loop) rather than blocked in `select`. Waking a
-    /// thread blocked in the kernel costs several microseconds on top of the hand-over itself;
-    /// a main actor ping-ponging with a worker thread hands back within a few microseconds, so
-    /// a short spin catches it on a running thread. Measured with `lifecycle-bench bridge.hop`
-    /// (30,000 `Task.yield()` round trips, 11 rounds): 0 µs of spin 16.6 µs per hop (ratio
-    /// 1.16 against `dispatchMain()`), 20 µs 8.95 µs (0.67), 50 µs 7.6 µs (0.86, more CPU).
-    /// It spins only right after main-actor work, never while idle (`bridge.idle_cpu` is
-    /// unchanged), and at most this long per drain. A constant, as ``lingerMicroseconds``.
+    /// non-blocking `poll` of the eventfd in a loop) rather than blocked in `select`: a worker
+    /// hands the main actor back faster than the kernel wakes a blocked thread, so a short spin
+    /// catches the hand-over on a running thread (figures in the Swift-concurrency article of
+    /// this module's documentation; `lifecycle-bench bridge.hop` measures it). It spins only
+    /// right after main-actor work, never while idle, and at most this long per drain. A
+    /// constant, as ``lingerMicroseconds``.
     nonisolated static let spinMicroseconds = 20
 
     /// The bridge source's callback. Reads the eventfd first (libdispatch only writes it; jobs

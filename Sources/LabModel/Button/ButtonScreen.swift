@@ -134,7 +134,7 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
             // Seed 001, 方法2: `.task(id: triggers) { guard triggers != nil else { return } … }`.
             // lab-code: B3 part 2
             guard let state = view.state else { return }
-            state.triggerTask = view.node.task(id: state.trigger, name: "exec", origin: "B3") {  // lab-code-key
+            state.triggerTask = view.node.task(id: state.trigger, name: "exec", label: "B3") {  // lab-code-key
                 [weak state] trigger in
                 guard trigger != nil else { return }  // lab-code-key
                 guard let state else { return }

@@ -132,7 +132,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                     guard let self else { return }
                     self.load()
                     state?.pollingTask = self.ledger.start(
-                        registry: registry, name: "poll every P", origin: "P1", owner: node
+                        registry: registry, name: "poll every P", label: "P1", owner: node
                     ) { [weak self] in
                         try await self?.pollForever()
                     }
@@ -167,7 +167,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         case .p3:
             // lab-code: P3
             // Beyond the seeds: one task that lives exactly while the scene is active (M7).
-            view.node.task(while: .active, name: "load, hold, poll every P", origin: "P3") {  // lab-code-key
+            view.node.task(while: .active, name: "load, hold, poll every P", label: "P3") {  // lab-code-key
                 [weak self] in
                 guard let self else { return }
                 self.load()
@@ -188,14 +188,14 @@ extension ScenePhaseScreen {
     ) {
         // lab-code: P2 P4 P5 part 2
         let registry = context.registry
-        let origin = strategy.rawValue
+        let label = TaskLabel(strategy.rawValue)
         let onActive: @MainActor () -> Void = { [weak self, weak node = view.node, weak state = view.state] in
             guard let self else { return }
             self.activeCalls += 1
             if node?.isAppeared == false { self.activeCallsBeforeAppear += 1 }
             self.load()
             state?.pollingTask?.cancel()
-            state?.pollingTask = registry.unstructuredTask(name: "poll every P", origin: origin, owner: node) {
+            state?.pollingTask = registry.unstructuredTask(name: "poll every P", label: label, owner: node) {
                 [weak self] in
                 try await self?.pollForever()
             }

@@ -71,7 +71,7 @@ public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
         guard let state = view.state else { return }
         let center = self.center
         // Seed 004: `.task(id: server) { for try await notification in sequence { status = … } }`.
-        state.listener = view.node.task(id: server, name: "listen", origin: "I1") {  // lab-code-key
+        state.listener = view.node.task(id: server, name: "listen", label: "I1") {  // lab-code-key
             [weak self, weak state] server in
             self?.journal.log("listening to \(server)")
             self?.journal.changed()

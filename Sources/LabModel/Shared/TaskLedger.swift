@@ -10,16 +10,16 @@ final class TaskLedger {
     private var nextKey = 0
 
     /// Starts `operation` through the registry and keeps its handle until it ends. `detached`:
-    /// the task is meant to outlive its owner (see ``TaskRegistry/unstructuredTask(name:origin:owner:priority:detached:_:)``).
+    /// the task is meant to outlive its owner (see ``TaskRegistry/unstructuredTask(name:label:owner:priority:detached:_:)``).
     @discardableResult
     func start(
-        registry: TaskRegistry, name: String, origin: String, owner: LifecycleNode?, priority: TaskPriority? = nil,
+        registry: TaskRegistry, name: String, label: TaskLabel, owner: LifecycleNode?, priority: TaskPriority? = nil,
         detached: Bool = false, _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> Task<Void, any Error> {
         let key = nextKey
         nextKey += 1
         let task = registry.unstructuredTask(
-            name: name, origin: origin, owner: owner, priority: priority, detached: detached
+            name: name, label: label, owner: owner, priority: priority, detached: detached
         ) { [weak self] in
             defer { self?.tasks[key] = nil }
             try await operation()

@@ -57,7 +57,7 @@ public final class TaskBag {
         operation: @escaping @MainActor @Sendable () async -> Void
     ) {
         // lab-code: T5 T6 part 2
-        let task = registry.unstructuredTask(name: name, origin: strategy, owner: owner, priority: priority) {
+        let task = registry.unstructuredTask(name: name, label: TaskLabel(strategy), owner: owner, priority: priority) {
             await operation()
         }
         tasks.append(task)

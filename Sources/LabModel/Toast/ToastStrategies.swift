@@ -41,7 +41,7 @@ public struct ToastStrategy: Sendable {
         let ledger = screen.ledger
         view.node.onAppear { [weak node = view.node] in
             // An unstructured task: the ledger lets a reset cancel it; nothing else keeps it.
-            ledger.start(registry: registry, name: "sleep D, then hide", origin: "T1", owner: node) {  // lab-code-key
+            ledger.start(registry: registry, name: "sleep D, then hide", label: "T1", owner: node) {  // lab-code-key
                 await screen.dismissAfterDelay()
             }
         }
@@ -52,7 +52,7 @@ public struct ToastStrategy: Sendable {
     @MainActor
     private static func installT2(view: ToastView, screen: ToastScreen) {
         // lab-code: T2
-        view.node.task(name: "sleep D, then hide", origin: "T2") {  // lab-code-key
+        view.node.task(name: "sleep D, then hide", label: "T2") {  // lab-code-key
             await screen.dismissAfterDelay()
         }
         // lab-code-end
@@ -66,7 +66,7 @@ public struct ToastStrategy: Sendable {
         // lab-code: T3
         let context = screen.context
         let duration = screen.toastDuration
-        view.node.task(name: "try? sleep D, then hide", origin: "T3") {
+        view.node.task(name: "try? sleep D, then hide", label: "T3") {
             try? await context.sleep(for: duration)  // lab-code-key
             screen.hide(cause: .timer)
             screen.log("auto-dismissed")  // lab-code-key
@@ -82,7 +82,7 @@ public struct ToastStrategy: Sendable {
         view.node
             .onAppear { [weak node = view.node, weak state = view.state] in
                 state?.task = registry.unstructuredTask(  // lab-code-key
-                    name: "sleep D, then hide", origin: "T4", owner: node
+                    name: "sleep D, then hide", label: "T4", owner: node
                 ) {
                     await screen.dismissAfterDelay()
                 }
@@ -147,13 +147,13 @@ public struct ToastStrategy: Sendable {
         view.node
             .onAppear { [weak node = view.node] in
                 ledger.start(
-                    registry: registry, name: "save (must finish)", origin: "T8", owner: node,
+                    registry: registry, name: "save (must finish)", label: "T8", owner: node,
                     detached: true  // lab-code-key
                 ) {
                     await screen.save()
                 }
             }
-            .task(name: "sleep D, then hide", origin: "T8") {  // lab-code-key
+            .task(name: "sleep D, then hide", label: "T8") {  // lab-code-key
                 await screen.dismissAfterDelay()
             }
         // lab-code-end

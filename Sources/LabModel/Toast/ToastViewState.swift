@@ -28,11 +28,11 @@ public final class ToastViewState {
         if screen.strategy == .t7 {
             let registry = screen.context.registry
             let ledger = screen.ledger
-            let origin = screen.strategy.rawValue
+            let label = TaskLabel(screen.strategy.rawValue)
             // The ledger only keeps the handles so a strategy switch can still cancel them; the
             // bag alone decides what is cancelled while the strategy runs.
             oneTaskBag = SeedTaskBag { [weak node] name, operation in
-                ledger.start(registry: registry, name: name, origin: origin, owner: node) { await operation() }
+                ledger.start(registry: registry, name: name, label: label, owner: node) { await operation() }
             }
         } else {
             oneTaskBag = nil

@@ -323,7 +323,7 @@ public final class LabApp {
             }
             let elapsed = ContinuousClock.now - started
             if !left.isEmpty {
-                let names = left.map { "#\($0.id) \($0.name) (\($0.origin), \($0.ownerName))" }.joined(separator: ", ")
+                let names = left.map { "#\($0.id) \($0.name) (\($0.label), \($0.ownerName))" }.joined(separator: ", ")
                 writeStandardError(
                     "lifecycle-lab: \(left.count) task(s) did not stop within \(self.shutdownGrace) after \(reason): \(names)\n"
                 )
@@ -349,7 +349,7 @@ public final class LabApp {
         guard let value = getenv("LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS"), let ms = Int(String(cString: value)), ms > 0,
             let registry = environment?.context.registry
         else { return }
-        registry.unstructuredTask(name: "stubborn (test hook)", origin: "test", owner: nil) {
+        registry.unstructuredTask(name: "stubborn (test hook)", label: "test", owner: nil) {
             // Awaiting another unstructured task's value: cancelling this one does not reach it.
             await Task { try? await Task.sleep(for: .milliseconds(ms)) }.value
         }

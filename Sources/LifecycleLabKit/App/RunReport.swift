@@ -172,7 +172,7 @@ final class RunReport {
         // a task asked to stop returns: a driver that waited that long after its last input sees
         // none of these unless something leaked.
         let unexpected = live.filter { $0.isOrphan || $0.state == .cancelling }
-        let names = unexpected.map { "#\($0.id.rawValue) \($0.name) (\($0.origin), \($0.state))" }
+        let names = unexpected.map { "#\($0.id.rawValue) \($0.name) (\($0.label), \($0.state))" }
         _ = mallocTrim(0)
         write(
             event,

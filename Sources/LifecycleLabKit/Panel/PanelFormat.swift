@@ -42,7 +42,7 @@ package enum PanelFormat {
     /// The row's whole text, as ``TaskPanel/row(for:)`` reports it.
     static func rowText(_ record: TaskRecord, now: Duration) -> String {
         var fields = [
-            "\(record.id)", record.name, record.origin,
+            "\(record.id)", record.name, record.label.rawValue,
             record.ownerName.isEmpty ? "–" : record.ownerName,
             stateText(record.state), age(of: record, now: now),
         ]
@@ -127,7 +127,7 @@ package enum PanelFormat {
     /// The task row's columns: id, name, strategy, owner, state, age.
     static func columns(_ record: TaskRecord, now: Duration) -> String {
         columns([
-            "\(record.id)", record.name, record.origin, record.ownerName.isEmpty ? "–" : record.ownerName,
+            "\(record.id)", record.name, record.label.rawValue, record.ownerName.isEmpty ? "–" : record.ownerName,
             stateText(record.state), age(of: record, now: now),
         ])
     }

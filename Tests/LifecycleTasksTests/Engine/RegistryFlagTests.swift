@@ -19,7 +19,7 @@ struct RegistryFlagTests {
         let host = FakeHost()
         let context = host.context
         let node = host.node("page")
-        let task = context.registry.unstructuredTask(name: "late", origin: "test", owner: node) {
+        let task = context.registry.unstructuredTask(name: "late", label: "test", owner: node) {
             try await context.sleep(for: .seconds(60))
         }
         await host.settle()
@@ -50,12 +50,12 @@ struct RegistryFlagTests {
         var holder: Task<Void, any Error>?
         node.onAppear { [weak state] in
             guard let state else { return }
-            holder = context.registry.unstructuredTask(name: "holds state", origin: "T6", owner: node) {
+            holder = context.registry.unstructuredTask(name: "holds state", label: "T6", owner: node) {
                 // A cancel cuts the sleep short; the state is used before the action returns.
                 try? await context.sleep(for: .seconds(3))
                 state.use()
             }
-            context.registry.unstructuredTask(name: "holds nothing", origin: "T5", owner: node) {
+            context.registry.unstructuredTask(name: "holds nothing", label: "T5", owner: node) {
                 try await context.sleep(for: .seconds(1))
             }
         }
@@ -91,10 +91,10 @@ struct RegistryFlagTests {
         let context = host.context
         let node = host.node("toast")
         node.onAppear {
-            context.registry.unstructuredTask(name: "save", origin: "T8", owner: node, detached: true) {
+            context.registry.unstructuredTask(name: "save", label: "T8", owner: node, detached: true) {
                 try await context.sleep(for: .seconds(2))
             }
-            context.registry.unstructuredTask(name: "timer", origin: "T1", owner: node) {
+            context.registry.unstructuredTask(name: "timer", label: "T1", owner: node) {
                 try await context.sleep(for: .seconds(3))
             }
         }
@@ -127,7 +127,7 @@ struct RegistryFlagTests {
         let context = host.context
         let node = host.node("scene view")
         node.onWillAppear {
-            context.registry.unstructuredTask(name: "poll", origin: "P5", owner: node) {
+            context.registry.unstructuredTask(name: "poll", label: "P5", owner: node) {
                 try await context.sleep(for: .seconds(60))
             }
         }

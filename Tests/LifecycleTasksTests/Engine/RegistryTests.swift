@@ -19,7 +19,7 @@ struct RegistryTests {
     @Test("§5 state: returning without a cancel ends finished")
     func finished() async {
         let host = FakeHost()
-        host.context.registry.unstructuredTask(name: "work", origin: "test", owner: nil) {}
+        host.context.registry.unstructuredTask(name: "work", label: "test", owner: nil) {}
         await host.settle()
         #expect(host.recorder.take() == [.taskStarted(TaskID(1), name: "work"), .taskEnded(TaskID(1), .finished)])
         #expect(host.context.registry.record(TaskID(1))?.endedAt != nil)
@@ -30,10 +30,10 @@ struct RegistryTests {
     func cancelled() async {
         let host = FakeHost()
         let context = host.context
-        let throwing = context.registry.unstructuredTask(name: "throws", origin: "test", owner: nil) {
+        let throwing = context.registry.unstructuredTask(name: "throws", label: "test", owner: nil) {
             try await context.sleep(for: .seconds(60))
         }
-        let swallowing = context.registry.unstructuredTask(name: "swallows", origin: "test", owner: nil) {
+        let swallowing = context.registry.unstructuredTask(name: "swallows", label: "test", owner: nil) {
             try? await context.sleep(for: .seconds(60))
         }
         await host.settle()
@@ -59,7 +59,7 @@ struct RegistryTests {
     @Test("§5 state: any other error ends failed(description) and reaches the task's awaiter")
     func failed() async {
         let host = FakeHost()
-        let task = host.context.registry.unstructuredTask(name: "exec", origin: "test", owner: nil) { throw Boom() }
+        let task = host.context.registry.unstructuredTask(name: "exec", label: "test", owner: nil) { throw Boom() }
         await host.settle()
         #expect(host.context.registry.record(TaskID(1))?.state == .failed("boom"))
         await #expect(throws: Boom.self) { try await task.value }
@@ -71,7 +71,7 @@ struct RegistryTests {
     func cancelFromOtherThread() async {
         let host = FakeHost()
         let context = host.context
-        let task = context.registry.unstructuredTask(name: "work", origin: "test", owner: nil) {
+        let task = context.registry.unstructuredTask(name: "work", label: "test", owner: nil) {
             try await context.sleep(for: .seconds(60))
         }
         await host.settle()
@@ -92,7 +92,7 @@ struct RegistryTests {
         var snapshots: [RegistryCounters] = []
         let token = context.registry.observe { _ in snapshots.append(context.registry.counters) }
         for index in 0..<30 {
-            let task = context.registry.unstructuredTask(name: "t\(index)", origin: "test", owner: nil) {
+            let task = context.registry.unstructuredTask(name: "t\(index)", label: "test", owner: nil) {
                 switch index % 3 {
                 case 0: return
                 case 1: throw Boom()
@@ -124,7 +124,7 @@ struct RegistryTests {
         let context = host.context
         let node = host.node("toast")
         node.onAppear {
-            context.registry.unstructuredTask(name: "dismiss", origin: "T1", owner: node) {
+            context.registry.unstructuredTask(name: "dismiss", label: "T1", owner: node) {
                 try await context.sleep(for: .seconds(3))
             }
         }
@@ -152,7 +152,7 @@ struct RegistryTests {
             if case .updated(let record) = change, record.isOrphan { flagged = true }
         }
         node.onAppear {
-            kept = context.registry.unstructuredTask(name: "dismiss", origin: "T4", owner: node) {
+            kept = context.registry.unstructuredTask(name: "dismiss", label: "T4", owner: node) {
                 try await context.sleep(for: .seconds(3))
             }
         }
@@ -186,7 +186,7 @@ struct RegistryTests {
         node.ownerState = state
         node.onAppear { [weak state] in
             guard let state else { return }
-            context.registry.unstructuredTask(name: "dismiss", origin: "T6", owner: node) {
+            context.registry.unstructuredTask(name: "dismiss", label: "T6", owner: node) {
                 try await context.sleep(for: .seconds(3))
                 state.hide()  // captures the view's state
             }
@@ -213,7 +213,7 @@ struct RegistryTests {
         var state: ViewState? = ViewState()
         node.ownerState = state
         node.onAppear {
-            context.registry.unstructuredTask(name: "dismiss", origin: "T5", owner: node) {
+            context.registry.unstructuredTask(name: "dismiss", label: "T5", owner: node) {
                 try? await context.sleep(for: .seconds(3))
             }
         }
@@ -240,9 +240,9 @@ struct RegistryTests {
             case .removed(let id): changes.append("removed \(id)")
             }
         }
-        context.registry.unstructuredTask(name: "a", origin: "test", owner: nil) {}
+        context.registry.unstructuredTask(name: "a", label: "test", owner: nil) {}
         await host.settle()
-        let second = context.registry.unstructuredTask(name: "b", origin: "test", owner: nil) {
+        let second = context.registry.unstructuredTask(name: "b", label: "test", owner: nil) {
             try await context.sleep(for: .seconds(1))
         }
         await host.settle()
@@ -263,7 +263,7 @@ struct RegistryTests {
         let context = host.context
         for round in 0..<20 {
             for index in 0..<50 {
-                context.registry.unstructuredTask(name: "t\(round)-\(index)", origin: "test", owner: nil) {}
+                context.registry.unstructuredTask(name: "t\(round)-\(index)", label: "test", owner: nil) {}
             }
             await host.settle()
             #expect(context.registry.records.count == 5)
@@ -289,7 +289,7 @@ struct RegistryTests {
         let host = FakeHost()
         let context = host.context
         for index in 0..<5 {
-            context.registry.unstructuredTask(name: "t\(index)", origin: "test", owner: nil) {
+            context.registry.unstructuredTask(name: "t\(index)", label: "test", owner: nil) {
                 try await context.sleep(for: .seconds(60))
             }
         }
@@ -305,7 +305,7 @@ struct RegistryTests {
     func shutdownTimeout() async {
         let host = FakeHost()
         let context = host.context
-        let stubborn = context.registry.unstructuredTask(name: "stubborn", origin: "test", owner: nil) {
+        let stubborn = context.registry.unstructuredTask(name: "stubborn", label: "test", owner: nil) {
             // Ignores cancellation: waits for an inner unstructured task nobody cancels.
             await Task { try? await context.sleep(for: .seconds(10)) }.value
         }

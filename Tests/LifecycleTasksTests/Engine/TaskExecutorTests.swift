@@ -31,7 +31,7 @@ struct TaskExecutorTests {
         let context = LifecycleContext(clock: clock, taskExecutor: executor)
         let node = LifecycleNode(name: "toast", scene: nil, context: context)
             .task(name: "timer") { try? await context.sleep(for: .seconds(3)) }
-        let unstructured = context.registry.unstructuredTask(name: "loader", origin: "test", owner: nil) {
+        let unstructured = context.registry.unstructuredTask(name: "loader", label: "test", owner: nil) {
             try await context.sleep(for: .seconds(60))
         }
         node.appear()

@@ -307,7 +307,7 @@ final class ScenarioRun {
         tokens = []
         let live = liveRecords.map { record in
             ScenarioVerdict.LiveTask(
-                task: record.id.rawValue, name: record.name, strategy: record.origin, owner: record.ownerName,
+                task: record.id.rawValue, name: record.name, strategy: record.label.rawValue, owner: record.ownerName,
                 state: "\(record.state)", startedAt: offset(record.startedAt), isOrphan: record.isOrphan,
                 retainsOwner: record.retainsOwner)
         }
@@ -370,7 +370,8 @@ final class ScenarioRun {
                 flags[key] = existing
             } else if flags[key] == nil {
                 flags[key] = .init(
-                    task: record.id.rawValue, name: record.name, strategy: record.origin, owner: record.ownerName,
+                    task: record.id.rawValue, name: record.name, strategy: record.label.rawValue,
+                    owner: record.ownerName,
                     flag: flag, t: now, until: nil)
             }
         } else if var existing = flags[key], existing.until == nil {

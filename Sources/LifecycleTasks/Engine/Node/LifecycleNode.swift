@@ -157,14 +157,20 @@ public final class LifecycleNode {
 
     /// M3: starts `action` at appear and cancels it at disappear without waiting; a later
     /// appear starts a fresh one. Added while appeared, it starts at once.
+    /// - Parameters:
+    ///   - name: the task's name in the registry and the log: what it does.
+    ///   - label: where it comes from (see ``TaskLabel``); the modifier's own by default.
+    ///   - priority: the priority of each task the modifier starts.
+    ///   - action: the work, on the main actor; it should return soon after a cancel.
+    /// - Returns: the node, for the next modifier.
     @discardableResult
     public func task(
-        name: String = "task", origin: String = ".task", priority: TaskPriority = .userInitiated,
+        name: String = "task", label: TaskLabel = .task, priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
         addSlot(
             TaskSlot(
-                owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
+                owner: self, registry: context.registry, name: name, label: label, priority: priority,
                 gateOpen: true, operation: action))
         return self
     }
@@ -177,14 +183,21 @@ public final class LifecycleNode {
     /// let server = node.task(id: "alpha") { server in await listen(to: server) }
     /// server.id = "beta"
     /// ```
+    /// - Parameters:
+    ///   - id: the first id; change it through the returned handle.
+    ///   - name: the task's name in the registry and the log: what it does.
+    ///   - label: where it comes from (see ``TaskLabel``); the modifier's own by default.
+    ///   - priority: the priority of each task the modifier starts.
+    ///   - action: the work for one id, on the main actor; it should return soon after a cancel.
+    /// - Returns: the handle whose `id` restarts the task.
     public func task<ID: Equatable & Sendable>(
-        id: ID, name: String = "task(id:)", origin: String = ".task(id:)",
+        id: ID, name: String = "task(id:)", label: TaskLabel = .taskID,
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable (ID) async -> Void
     ) -> TaskIDHandle<ID> {
         let handle = TaskIDHandle(id: id, node: self)
         let slot = TaskSlot(
-            owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
+            owner: self, registry: context.registry, name: name, label: label, priority: priority,
             gateOpen: true,
             makeOperation: {
                 let current = handle.id
@@ -221,14 +234,21 @@ public final class LifecycleNode {
 
     /// M7: an M3 task that also stops when the scene leaves `phase` and starts again when it
     /// returns to it.
+    /// - Parameters:
+    ///   - phase: the scene phase the task runs in.
+    ///   - name: the task's name in the registry and the log: what it does.
+    ///   - label: where it comes from (see ``TaskLabel``); the modifier's own by default.
+    ///   - priority: the priority of each task the modifier starts.
+    ///   - action: the work, on the main actor; it should return soon after a cancel.
+    /// - Returns: the node, for the next modifier.
     @discardableResult
     public func task(
-        while phase: ScenePhase, name: String = "task(while:)", origin: String = ".task(while:)",
+        while phase: ScenePhase, name: String = "task(while:)", label: TaskLabel = .taskWhile,
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
         let slot = TaskSlot(
-            owner: self, registry: context.registry, name: name, origin: origin, priority: priority,
+            owner: self, registry: context.registry, name: name, label: label, priority: priority,
             gateOpen: currentPhase == phase, whilePhase: phase, operation: action)
         addSlot(slot)
         return self

@@ -11,11 +11,11 @@ final class TaskSlot {
     let registry: TaskRegistry
     /// Makes the action of the next task: M3/M7 always the same one, M4 one for the current id.
     private let makeOperation: @MainActor () -> @MainActor @Sendable () async -> Void
-    /// Name, origin and owner, shared by every task the slot starts.
-    let label: TaskLabel
+    /// Name, label and owner, shared by every task the slot starts.
+    let identity: TaskIdentity
 
     init(
-        owner: LifecycleNode, registry: TaskRegistry, name: String, origin: String, priority: TaskPriority,
+        owner: LifecycleNode, registry: TaskRegistry, name: String, label: TaskLabel, priority: TaskPriority,
         gateOpen: Bool,
         whilePhase: ScenePhase? = nil,
         operation: (@MainActor @Sendable () async -> Void)? = nil,
@@ -23,7 +23,7 @@ final class TaskSlot {
     ) {
         precondition((operation == nil) != (makeOperation == nil), "TaskSlot: pass an operation or a maker")
         self.registry = registry
-        self.label = TaskLabel(name: name, origin: origin, owner: owner)
+        self.identity = TaskIdentity(name: name, label: label, owner: owner)
         self.priority = priority
         self.whilePhase = whilePhase
         self.machine = TaskSlotMachine(gateOpen: gateOpen)

@@ -1,17 +1,9 @@
 // The registry's storage: what ``TaskRegistry`` keeps per task and in total, and nothing of its
 // rules (those are in `TaskStateMachine` and `TaskRegistry`).
 //
-// One speed trick lives here, as in the engine's three other storage files (NodeStorage,
-// EventLogStorage, ObserverList): `@exclusivity(unchecked)` on the stored fields. Everything
-// is main-actor isolated and no access overlaps another, so the runtime's dynamic exclusivity
-// checks (about 30 per show/hide cycle) find nothing. It is the only trick that pays more than
-// 10 % on `core.churn` (process CPU time per show/hide cycle against a raw `Task {}` +
-// `cancel()`): 13 % of callgrind's instructions (21,020 → 18,260 per cycle); on a loaded 2-core
-// machine, alternating builds, the ratio's median went from 1.46 to 1.26 (without it, runs
-// crossed the 1.5 the benchmark asks for). The others were measured and are gone: an array
-// indexed by task id instead of a dictionary about 5 %, a pool of reused entries about 2 %, an
-// unsafe-pointer event ring 7 %, reading the OS clock directly 4 %, a shared clock reading per
-// appear 3 %.
+// `@exclusivity(unchecked)` on the stored fields, as in the other storage files: all of it is
+// main-actor isolated and no access overlaps, so the runtime's exclusivity checks can never
+// fire, and they were `core.churn`'s largest removable cost (docs/engine.md).
 
 /// The registry's tallies, its live tasks by id and the bounded history of ended ones.
 @MainActor
@@ -75,7 +67,7 @@ final class RegistryStorage {
 @MainActor
 final class TaskEntry {
     let id: TaskID
-    let label: TaskLabel
+    let identity: TaskIdentity
     let startedAt: Duration
     @exclusivity(unchecked) var life: TaskStateMachine
     /// The real task, to cancel it; dropped at the end, so an ended entry in the history holds
@@ -86,19 +78,19 @@ final class TaskEntry {
     /// The owner node's index while the entry may be listed in it (see ``OwnerIndex``).
     @exclusivity(unchecked) var ownerIndex: OwnerIndex?
 
-    init(id: TaskID, label: TaskLabel, startedAt: Duration, ownerGone: Bool) {
+    init(id: TaskID, identity: TaskIdentity, startedAt: Duration, ownerGone: Bool) {
         self.id = id
-        self.label = label
+        self.identity = identity
         self.startedAt = startedAt
-        self.life = label.detached ? .detachedOnPurpose : TaskStateMachine(ownerGone: ownerGone)
+        self.life = identity.detached ? .detachedOnPurpose : TaskStateMachine(ownerGone: ownerGone)
     }
 
     /// The panel's row.
     var record: TaskRecord {
         TaskRecord(
-            id: id, name: label.name, origin: label.origin, owner: label.owner, ownerName: label.ownerName,
+            id: id, name: identity.name, label: identity.label, owner: identity.owner, ownerName: identity.ownerName,
             state: life.taskState, startedAt: startedAt, endedAt: life.endedAt,
-            isOrphan: life.isOrphan, retainsOwner: life.retainsOwner, isDetached: label.detached)
+            isOrphan: life.isOrphan, retainsOwner: life.retainsOwner, isDetached: identity.detached)
     }
 }
 
@@ -106,7 +98,7 @@ final class TaskEntry {
 enum TaskHandle {
     /// M3/M4/M7: nobody outside the registry holds it, so every cancel goes through the registry.
     case managed(Task<Void, Never>)
-    /// ``TaskRegistry/unstructuredTask(name:origin:owner:priority:detached:_:)``: the caller holds it
+    /// ``TaskRegistry/unstructuredTask(name:label:owner:priority:detached:_:)``: the caller holds it
     /// too and may cancel it from any thread.
     case unstructured(Task<Void, any Error>)
 

@@ -49,9 +49,9 @@ public struct TaskRecord: Sendable, Hashable, Identifiable, Codable {
     public let id: TaskID
     /// The task's name (`"task"`, `"dismiss timer"` …).
     public let name: String
-    /// Where it came from, as its starter names it: the modifier (`".task"`, `".task(id:)"`) or
-    /// whatever the caller passed (an app passes the name of the strategy that started it).
-    public let origin: String
+    /// Where it came from, as its starter labels it: the modifier (``TaskLabel/task``,
+    /// ``TaskLabel/taskID`` …) or whatever label the caller passed.
+    public let label: TaskLabel
     /// The node that owns it, if any.
     public let owner: NodeID?
     /// The owner node's name (empty without an owner).

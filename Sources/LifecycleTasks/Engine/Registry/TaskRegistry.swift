@@ -7,7 +7,7 @@
 /// let token = context.registry.observe { change in
 ///     if case .updated(let record) = change, record.isOrphan { print("leak:", record.name) }
 /// }
-/// let timer = context.registry.unstructuredTask(name: "dismiss", origin: "T1", owner: node) {
+/// let timer = context.registry.unstructuredTask(name: "dismiss", label: "toast", owner: node) {
 ///     try await context.sleep(for: .seconds(3))
 ///     hide()
 /// }
@@ -141,12 +141,12 @@ public final class TaskRegistry {
     /// handler; its end goes through `TaskStateMachine.end(_:at:)`, which decides the final
     /// state.
     func start(
-        name: String, origin: String, owner: LifecycleNode?, priority: TaskPriority?, detached: Bool = false,
+        name: String, label: TaskLabel, owner: LifecycleNode?, priority: TaskPriority?, detached: Bool = false,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> (TaskID, Task<Void, any Error>) {
-        let label = TaskLabel(name: name, origin: origin, owner: owner, detached: detached)
+        let identity = TaskIdentity(name: name, label: label, owner: owner, detached: detached)
         // A detached task is never an orphan, so its owner's disappear need not look at it.
-        let entry = register(label: label, owner: owner, mayBeOrphan: !detached, at: now())
+        let entry = register(identity: identity, owner: owner, mayBeOrphan: !detached, at: now())
         // The task holds the registry strongly: a registered task keeps its registry alive until
         // it ends, so its end is always recorded.
         let task: Task<Void, any Error>
@@ -162,7 +162,7 @@ public final class TaskRegistry {
         return (entry.id, task)
     }
 
-    /// The body of a task from ``start(name:origin:owner:priority:detached:_:)``.
+    /// The body of a task from ``start(name:label:owner:priority:detached:_:)``.
     private func run(_ entry: TaskEntry, _ operation: @MainActor @Sendable () async throws -> Void) async throws {
         storage.pendingStartCount -= 1
         let id = entry.id
@@ -184,7 +184,7 @@ public final class TaskRegistry {
 
     /// The M3/M4/M7 path: a non-throwing action, the slot told when it ends; no cancellation
     /// handler (nobody outside the registry holds the task, so every cancel goes through
-    /// ``cancel(_:)``, which marks `cancelling` itself), the slot's shared label.
+    /// ``cancel(_:)``, which marks `cancelling` itself), the slot's shared identity.
     ///
     /// A slot's tasks are never flagged orphan: the node's `disappear()` cancels each of them
     /// before it looks for orphans, so they stay out of the owner's list of running tasks.
@@ -193,7 +193,7 @@ public final class TaskRegistry {
     func startManaged(
         slot: TaskSlot, owner: LifecycleNode, _ operation: @escaping @MainActor @Sendable () async -> Void
     ) -> TaskID {
-        let entry = register(label: slot.label, owner: owner, mayBeOrphan: false, at: now())
+        let entry = register(identity: slot.identity, owner: owner, mayBeOrphan: false, at: now())
         // The task holds its slot and the registry: a registered task keeps its registry alive
         // until it ends, so its end is always recorded.
         let task: Task<Void, Never>
@@ -230,9 +230,11 @@ public final class TaskRegistry {
 
     /// `mayBeOrphan`: an unstructured task with an owner goes on the owner's list of running
     /// tasks, which its disappear looks through for orphans.
-    private func register(label: TaskLabel, owner: LifecycleNode?, mayBeOrphan: Bool, at time: Duration) -> TaskEntry {
+    private func register(identity: TaskIdentity, owner: LifecycleNode?, mayBeOrphan: Bool, at time: Duration)
+        -> TaskEntry
+    {
         let entry = TaskEntry(
-            id: storage.makeID(), label: label, startedAt: time,
+            id: storage.makeID(), identity: identity, startedAt: time,
             ownerGone: owner.map { !$0.isAppeared && !$0.isAboutToAppear } ?? false)
         if let owner {
             entry.ownerState = owner.ownerState
@@ -249,9 +251,9 @@ public final class TaskRegistry {
         storage.insertLive(entry)
         storage.counters.started += 1
         storage.counters.live += 1
-        if label.detached { storage.counters.detached += 1 }
+        if identity.detached { storage.counters.detached += 1 }
         storage.pendingStartCount += 1
-        log.append(.taskStarted(entry.id, name: label.name), at: time)
+        log.append(.taskStarted(entry.id, name: identity.name), at: time)
         if entry.life.isOrphan { storage.counters.orphaned += 1 }
         changed(.added, entry)
         return entry
@@ -271,7 +273,7 @@ public final class TaskRegistry {
     /// The host let go of the node's state: every live task of the node is looked at for
     /// retains-owner now, and again whenever another task of the node ends.
     func ownerStateReleaseExpected(_ node: LifecycleNode) {
-        for entry in storage.liveEntries where entry.label.owner == node.id {
+        for entry in storage.liveEntries where entry.identity.owner == node.id {
             entry.ownerIndex = node.taskIndex
             if !node.taskIndex.watched.contains(entry.id) {
                 node.taskIndex.watched.append(entry.id)
@@ -317,7 +319,7 @@ public final class TaskRegistry {
         entry.handle = nil
         storage.counters.live -= 1
         storage.counters.orphaned += change.orphaned
-        if entry.label.detached { storage.counters.detached -= 1 }
+        if entry.identity.detached { storage.counters.detached -= 1 }
         switch entry.life.state {
         case .ended(.cancelled, _, _): storage.counters.cancelled += 1
         case .ended(.finished, _, _): storage.counters.finished += 1
@@ -383,7 +385,7 @@ extension TaskRegistry {
     /// ```swift
     /// // T1: fire and forget; the timer outlives the toast
     /// node.onAppear {
-    ///     registry.unstructuredTask(name: "dismiss", origin: "T1", owner: node) {
+    ///     registry.unstructuredTask(name: "dismiss", label: "toast", owner: node) {
     ///         try await context.sleep(for: .seconds(3))
     ///         toast.hide()
     ///     }
@@ -391,17 +393,25 @@ extension TaskRegistry {
     ///
     /// // Work that must finish: it outlives the toast on purpose, and the panel says so
     /// node.onAppear {
-    ///     registry.unstructuredTask(name: "save", origin: "T8", owner: node, detached: true) {
+    ///     registry.unstructuredTask(name: "save", label: "editor", owner: node, detached: true) {
     ///         try await store.save(draft)
     ///     }
     /// }
     /// ```
+    /// - Parameters:
+    ///   - name: the task's name in the registry and the log: what it does.
+    ///   - label: where it comes from (see ``TaskLabel``); any string literal is one.
+    ///   - owner: the node whose view started it, for the orphan and retains-owner flags.
+    ///   - priority: the task's priority.
+    ///   - detached: meant to outlive its owner: never flagged orphan.
+    ///   - operation: the work, on the main actor.
+    /// - Returns: the real task, to cancel it yourself.
     @discardableResult
     public func unstructuredTask(
-        name: String, origin: String, owner: LifecycleNode?,
+        name: String, label: TaskLabel, owner: LifecycleNode?,
         priority: TaskPriority? = nil, detached: Bool = false,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> Task<Void, any Error> {
-        start(name: name, origin: origin, owner: owner, priority: priority, detached: detached, operation).1
+        start(name: name, label: label, owner: owner, priority: priority, detached: detached, operation).1
     }
 }
