@@ -123,7 +123,7 @@ public final class LabApp {
             self.report = report
         }
         startStubbornTaskIfAsked()
-        if getenv("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil {
+        if EnvironmentVariables.current.exitAfterFirstFrame {
             // Benchmark hook (`app.startup`): print when the first frame was painted, then quit.
             // The window is shown but not painted yet: that happens once this returns to the loop.
             // Beside the time: the peak resident memory so far (VmHWM) and what drew the frame.
@@ -328,7 +328,7 @@ public final class LabApp {
                     "lifecycle-lab: \(left.count) task(s) did not stop within \(self.shutdownGrace) after \(reason): \(names)\n"
                 )
             }
-            if getenv("LIFECYCLE_LAB_REPORT_SHUTDOWN") != nil {
+            if EnvironmentVariables.current.reportShutdown {
                 let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
                 // For Tests/cli/shutdown.sh: also how many tasks were live when shutdown
                 // began and how many of them ended cancelled, so "every task cancelled" is checkable.
@@ -346,7 +346,7 @@ public final class LabApp {
     /// the shutdown bound and its report can be seen on the real process. No page has such a
     /// task (every strategy's work honours cancellation, even the buggy ones).
     private func startStubbornTaskIfAsked() {
-        guard let value = getenv("LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS"), let ms = Int(String(cString: value)), ms > 0,
+        guard let ms = EnvironmentVariables.current.stubbornTaskMilliseconds,
             let registry = environment?.context.registry
         else { return }
         registry.unstructuredTask(name: "stubborn (test hook)", origin: "test", owner: nil) {

@@ -313,7 +313,7 @@ public struct LaunchOptions: Sendable, Hashable {
             return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
         }
         if program.contains("/") { return executableFile(program) }
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        let path = EnvironmentVariables.current.searchPath
         return !program.isEmpty && path.split(separator: ":").contains { executableFile("\($0)/\(program)") }
     }
 

@@ -5,10 +5,9 @@
 /// Start-up diagnostics: with `LIFECYCLE_LAB_STARTUP_TRACE` set, ``mark(_:)`` writes
 /// `trace NAME <CLOCK_MONOTONIC ns>` to standard output at once (unbuffered, so the lines
 /// also line up with `strace` output), and a launcher that notes its own spawn time (as the
-/// `app.startup` benchmark does) can tell where the time to the first frame went. Costs one
-/// `getenv` when unset.
+/// `app.startup` benchmark does) can tell where the time to the first frame went.
 enum StartupTrace {
-    static let isEnabled = getenv("LIFECYCLE_LAB_STARTUP_TRACE") != nil
+    static let isEnabled = EnvironmentVariables.current.startupTrace
 
     /// Writes the phase `name` with the current monotonic time, when tracing is on.
     static func mark(_ name: StaticString) {
