@@ -119,7 +119,7 @@ public final class LabApp {
         if let pair = options.compareChoice { window.openCompare(left: pair[0], right: pair[1]) }
         installShutdownSignals()
         if let path = options.report, let report = RunReport(path: path) {
-            report.install(app: self, window: window, environment: environment)
+            report.install(window: window, environment: environment)
             self.report = report
         }
         startStubbornTaskIfAsked()
@@ -131,7 +131,7 @@ public final class LabApp {
                 var now = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &now)
                 print("first-frame \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))")
-                print("first-frame-peak-kib \(peakResidentKiB() ?? 0)")
+                print("first-frame-peak-kib \(ProcessMemory.peakResidentKiB ?? 0)")
                 print("renderer \(window?.window.rendererName ?? "none")")
                 print("display \(GtkRuntime.displayTypeName ?? "none")")
                 fflush(nil)

@@ -17,17 +17,3 @@ enum StartupTrace {
         writeUnbuffered("trace \(name) \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n", to: 1)
     }
 }
-
-/// The process's peak resident memory so far in KiB (`VmHWM` in `/proc/self/status`), or nil
-/// where that file does not say.
-func peakResidentKiB() -> Int? {
-    guard let file = fopen("/proc/self/status", "r") else { return nil }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard text.hasPrefix("VmHWM:") else { continue }
-        return Int(text.dropFirst("VmHWM:".count).filter(\.isNumber))
-    }
-    return nil
-}
