@@ -26,6 +26,9 @@ public final class LabApp {
     public let options: LaunchOptions
     /// The GTK application.
     public let application: Application
+    /// The renderer decided at start-up (see ``RendererChoice``), shown in About; `nil` in a
+    /// process that did not start through ``main(arguments:)`` (tests), which leaves GTK's choice.
+    package let renderer: RendererChoice?
     /// Shared state of the pages; set at activate.
     public private(set) var environment: LabEnvironment?
     /// The main window; set at activate.
@@ -38,10 +41,6 @@ public final class LabApp {
     private var signalSources: [SourceHandleBox] = []
     private var frameTrace: FrameTrace?
     private var report: RunReport?
-
-    /// The renderer decided at start-up (see ``RendererChoice``); `nil` in a process that did not
-    /// start through ``main(arguments:)`` (tests), which leaves GTK's choice.
-    package static var rendererChoice: RendererChoice?
 
     /// Parses `arguments` (bad input: one line, exit 2), starts GTK (no display: a message,
     /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
@@ -66,9 +65,9 @@ public final class LabApp {
             return 1
         }
         StartupTrace.mark("gtk-init")
-        rendererChoice = RendererChoice.decideAndApply()
+        let renderer = RendererChoice.decideAndApply()
         StartupTrace.mark("renderer")
-        let app = LabApp(options: options)
+        let app = LabApp(options: options, renderer: renderer)
         StartupTrace.mark("application")
         return withExtendedLifetime(sessionBus) { app.run() }
     }
@@ -81,10 +80,18 @@ public final class LabApp {
     }
 
     /// Makes the application; nothing is shown until ``run()``.
-    /// - Parameter applicationID: the GApplication ID; tests and benchmarks that run several
-    ///   app windows in one process give each its own, as each exports itself on the session bus.
-    public init(options: LaunchOptions, applicationID: String = LabApp.applicationID) {
+    /// - Parameters:
+    ///   - options: the validated command line.
+    ///   - applicationID: the GApplication ID; tests and benchmarks that run several
+    ///     app windows in one process give each its own, as each exports itself on the session bus.
+    public convenience init(options: LaunchOptions, applicationID: String = LabApp.applicationID) {
+        self.init(options: options, renderer: nil, applicationID: applicationID)
+    }
+
+    /// Makes the application with the renderer decided at start-up (About shows it).
+    package init(options: LaunchOptions, renderer: RendererChoice?, applicationID: String = LabApp.applicationID) {
         self.options = options
+        self.renderer = renderer
         self.application = Application(id: applicationID)
         application.onActivate { [unowned self] in self.activate() }
     }
@@ -111,7 +118,9 @@ public final class LabApp {
         loadStyle()
         StartupTrace.mark("style")
         // Builds the window and shows it (see MainWindow.init).
-        let window = MainWindow(app: self, environment: environment)
+        let window = MainWindow(
+            environment: environment, startPage: options.startPage, strategy: options.strategyChoice,
+            renderer: renderer, onShutdown: { [weak self] reason in self?.shutdown(reason: reason) })
         StartupTrace.mark("window-built")
         mainWindow = window
         frameTrace = FrameTrace.fromEnvironment()

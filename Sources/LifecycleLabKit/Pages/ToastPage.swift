@@ -30,8 +30,10 @@ public final class ToastPage: LabPage {
     public let hideButton = Button(tr("Hide toast"))
     /// Runs the documented repro in place.
     public let reproButton = Button(tr("Run the repro"))
-    /// Opens the compare window: this strategy beside its counterpart (`app.compare`).
+    /// Opens the compare window: this strategy beside its counterpart (``onCompare``).
     public let compareButton = Button(tr("Compare…"))
+    /// What *Compare…* does; the window that holds the page sets it.
+    public var onCompare: (@MainActor () -> Void)?
     /// Where the toast appears.
     public let host: ToastOverlayHost
     /// "T1 · onAppear + Task (bug)" and what it does.
@@ -152,9 +154,7 @@ public final class ToastPage: LabPage {
             guard let self else { return }
             Task { @MainActor in await self.runReproInPlace() }
         }
-        compareButton.onClicked { [weak self] in
-            self?.environment.application.action(named: "compare")?.activate()
-        }
+        compareButton.onClicked { [weak self] in self?.onCompare?() }
         attach(screen)
     }
 
