@@ -119,13 +119,13 @@ public final class LabApp {
         StartupTrace.mark("style")
         // Builds the window and shows it (see MainWindow.init).
         let window = MainWindow(
-            environment: environment, startPage: options.startPage, strategy: options.strategyChoice,
+            environment: environment, startPage: options.startPage, strategy: options.strategy,
             renderer: renderer, onShutdown: { [weak self] reason in self?.shutdown(reason: reason) })
         StartupTrace.mark("window-built")
         mainWindow = window
         frameTrace = FrameTrace.fromEnvironment()
         frameTrace?.start(window: window.window)
-        if let pair = options.compareChoice { window.openCompare(left: pair[0], right: pair[1]) }
+        if let pair = options.compare { window.openCompare(left: pair.left, right: pair.right) }
         installShutdownSignals()
         if let path = options.report, let report = RunReport(path: path) {
             report.install(window: window, environment: environment)
@@ -194,13 +194,13 @@ public final class LabApp {
 
     private func runScenario() async {
         guard let window = mainWindow, let environment else { return }
-        if options.compareChoice != nil, let compare = window.compareWindow {
+        if options.compare != nil, let compare = window.compareWindow {
             await runComparison(compare, environment: environment)
             return
         }
         // Scene-phase scenarios need the window focused first.
         _ = await MainLoop.waitUntil(timeout: .seconds(3)) { window.window.isActive }
-        let page = options.scenarioPage ?? ToastPage.id
+        let page = options.scenario ?? ToastPage.id
         window.show(page: page)
         guard let labPage = window.page(page) else {
             writeStandardError("lifecycle-lab: " + tr("the %{page} page has no scenario", ["page": page]) + "\n")
@@ -208,7 +208,7 @@ public final class LabApp {
             quitNow()
             return
         }
-        if let strategy = options.strategyChoice { labPage.select(strategy: strategy) }
+        if let strategy = options.strategy { labPage.select(strategy: strategy) }
         let driver = ScenarioDriver(
             context: environment.context,
             pacer: Self.realTimePacer(clock: environment.context.clock, timing: environment.timing))
@@ -270,7 +270,7 @@ public final class LabApp {
 
     /// What `--screenshot` renders: the compare window with `--compare`, else the main window.
     private var screenshotWindow: Window? {
-        options.compareChoice != nil ? mainWindow?.compareWindow?.window : mainWindow?.window
+        options.compare != nil ? mainWindow?.compareWindow?.window : mainWindow?.window
     }
 
     /// Renders the screenshot window to `path` once the panel's (and the compare timelines')
