@@ -45,14 +45,18 @@ enum AppBenchmarks {
     /// with there.
     static func initializeGtkAsTheApp() throws {
         try GtkRuntime.initialize()
-        if LabApp.rendererChoice == nil { LabApp.rendererChoice = RendererChoice.decideAndApply() }
+        if renderer == nil { renderer = RendererChoice.decideAndApply() }
     }
+
+    /// The renderer decided by ``initializeGtkAsTheApp()``, given to every app window launched.
+    private static var renderer: RendererChoice?
 
     /// Launches the app's window in this process (as the GTK tests do).
     static func launchApp(_ arguments: [String]) -> LabApp? {
         guard let options = try? LaunchOptions.parse(arguments) else { return nil }
         launched += 1
-        let app = LabApp(options: options, applicationID: "\(LabApp.applicationID).Bench\(launched)")
+        let app = LabApp(
+            options: options, renderer: renderer, applicationID: "\(LabApp.applicationID).Bench\(launched)")
         do { try app.application.register() } catch {
             FileHandleStderr.write("lifecycle-bench: cannot register the app: \(error)\n")
             return nil

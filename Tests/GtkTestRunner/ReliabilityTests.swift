@@ -216,9 +216,6 @@ enum ReliabilityTests {
         try await waitFor("panel quiet", timeout: .seconds(8)) {
             !fixture.window.panel.hasTimer && !fixture.window.panel.hasPendingChanges
         }
-        try await waitFor("the toast page's ticker stopped", timeout: .seconds(5)) {
-            fixture.toastPage.isTicking == false
-        }
     }
 
     /// Runs `body` `count` times after a warm-up of `warmUp`, and checks that no closure, source

@@ -15,13 +15,12 @@ import Gtk
 ///
 /// A phase's milliseconds are from the end of the phase before it (update from the frame's
 /// start); `cpu` is the CPU time every thread of the process used during the frame (a software
-/// GL driver rasterizes on threads of its own). Costs one `getenv` when unset.
+/// GL driver rasterizes on threads of its own).
 @MainActor
 final class FrameTrace {
     /// The tracer asked for by the environment, or nil.
     static func fromEnvironment() -> FrameTrace? {
-        guard let value = getenv("LIFECYCLE_LAB_FRAME_TRACE") else { return nil }
-        let path = String(cString: value)
+        guard let path = EnvironmentVariables.current.frameTracePath else { return nil }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             writeStandardError("lifecycle-lab: warning: cannot write the frame trace to \(path)\n")

@@ -34,7 +34,7 @@ package enum RendererChoice: Equatable {
     /// display and before any window is realized.
     @MainActor
     package static func decideAndApply() -> RendererChoice {
-        if let set = getenv("GSK_RENDERER"), set.pointee != 0 { return .person(String(cString: set)) }
+        if let set = EnvironmentVariables.current.gskRenderer { return .person(set) }
         let gl = GtkRuntime.glRendererString()
         let choice = decide(glRenderer: gl)
         if case .cairoOnSoftwareGL = choice { setenv("GSK_RENDERER", "cairo", 1) }

@@ -9,7 +9,7 @@
 enum Resources {
     static var searchPath: [String] {
         var folders: [String] = []
-        if let env = getenv("LIFECYCLE_LAB_RESOURCES") { folders.append(String(cString: env)) }
+        if let folder = EnvironmentVariables.current.resources { folders.append(folder) }
         if let bin = executableFolder {
             // .build/<triple>/<config>/lifecycle-lab → the package root's resources/
             folders.append(bin + "/../../../resources")
@@ -40,7 +40,7 @@ enum Resources {
     /// `.build/<triple>/<config>/` (`scripts/build-locale` compiles `po/*.po` there); `nil` (the
     /// system's default) when none is found.
     static var localeFolder: String? {
-        if let env = getenv("LIFECYCLE_LAB_LOCALEDIR"), env.pointee != 0 { return String(cString: env) }
+        if let folder = EnvironmentVariables.current.localeFolder { return folder }
         guard let bin = executableFolder else { return nil }
         for (marker, folder) in [
             (bin + "/../share/lifecycle-lab", bin + "/../share/locale"),

@@ -34,7 +34,8 @@ import LifecycleTasks
 @MainActor
 final class RunReport {
     private let file: UnsafeMutablePointer<FILE>
-    private weak var app: LabApp?
+    private weak var mainWindow: MainWindow?
+    private weak var environment: LabEnvironment?
     private var tokens: [ObservationToken] = []
     private let connections = SignalConnectionBag()
     private var signalSource: SourceHandleBox?
@@ -52,9 +53,10 @@ final class RunReport {
 
     isolated deinit { fclose(file) }
 
-    /// Starts reporting on `app`'s window and context.
-    func install(app: LabApp, window mainWindow: MainWindow, environment: LabEnvironment) {
-        self.app = app
+    /// Starts reporting on `mainWindow` and `environment`'s context (neither is kept alive).
+    func install(window mainWindow: MainWindow, environment: LabEnvironment) {
+        self.mainWindow = mainWindow
+        self.environment = environment
         let window = mainWindow.window
         tokens.append(environment.context.log.observe { [weak self] event in self?.core(event.kind) })
         if let connection = window.onToplevelStateChanged({ [weak self] in self?.gdk(window) }) {
@@ -70,7 +72,7 @@ final class RunReport {
             })
         connections.insert(mainWindow.stack.onVisibleChildChanged { [weak self] in self?.scheduleLayout() })
         window.onFirstFramePainted { [weak self] in
-            self?.write("ready", [("pid", "\(getpid())"), ("title", JSONText.quoted(window.title))])
+            self?.write("ready", [("pid", .integer(Int(getpid()))), ("title", .string(window.title))])
             self?.scheduleLayout()
         }
         signalSource = SourceHandleBox(
@@ -82,7 +84,7 @@ final class RunReport {
 
     /// The `summary` line, then stops reporting (shutdown calls it before cancelling anything).
     func finish(reason: String) {
-        writeTally("summary", extra: [("reason", JSONText.quoted(reason))])
+        writeTally("summary", extra: [("reason", .string(reason))])
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
         connections.disconnectAll()
@@ -93,21 +95,22 @@ final class RunReport {
     // MARK: Lines
 
     private func core(_ kind: LifecycleEvent.Kind) {
-        let fields: [(String, String)]
+        let fields: [(String, JSONText.Value)]
         switch kind {
-        case .willAppear(let node): fields = [("kind", "\"willAppear\""), ("node", JSONText.quoted(node))]
-        case .appear(let node): fields = [("kind", "\"appear\""), ("node", JSONText.quoted(node))]
-        case .disappear(let node): fields = [("kind", "\"disappear\""), ("node", JSONText.quoted(node))]
+        case .willAppear(let node): fields = [("kind", .string("willAppear")), ("node", .string(node))]
+        case .appear(let node): fields = [("kind", .string("appear")), ("node", .string(node))]
+        case .disappear(let node): fields = [("kind", .string("disappear")), ("node", .string(node))]
         case .scenePhase(let scene, let old, let new):
             fields = [
-                ("kind", "\"phase\""), ("scene", JSONText.quoted(scene)), ("from", JSONText.quoted("\(old)")),
-                ("to", JSONText.quoted("\(new)")),
+                ("kind", .string("phase")), ("scene", .string(scene)), ("from", .string("\(old)")),
+                ("to", .string("\(new)")),
             ]
         case .taskStarted(let id, let name):
-            fields = [("kind", "\"taskStarted\""), ("task", "\(id.rawValue)"), ("name", JSONText.quoted(name))]
-        case .taskCancelRequested(let id): fields = [("kind", "\"taskCancelRequested\""), ("task", "\(id.rawValue)")]
+            fields = [("kind", .string("taskStarted")), ("task", .integer(id.rawValue)), ("name", .string(name))]
+        case .taskCancelRequested(let id):
+            fields = [("kind", .string("taskCancelRequested")), ("task", .integer(id.rawValue))]
         case .taskEnded(let id, let state):
-            fields = [("kind", "\"taskEnded\""), ("task", "\(id.rawValue)"), ("state", JSONText.quoted("\(state)"))]
+            fields = [("kind", .string("taskEnded")), ("task", .integer(id.rawValue)), ("state", .string("\(state)"))]
         case .message: return
         }
         write("core", fields)
@@ -118,7 +121,7 @@ final class RunReport {
     }
 
     private func gdk(_ window: Window) {
-        write("gdk", [("minimized", "\(window.isMinimized)"), ("active", "\(window.isActive)")])
+        write("gdk", [("minimized", .bool(window.isMinimized)), ("active", .bool(window.isActive))])
     }
 
     /// Writes the visible page's button positions once GTK has laid them out (after the
@@ -135,80 +138,67 @@ final class RunReport {
     }
 
     private var layoutIsReady: Bool {
-        guard let mainWindow = app?.mainWindow else { return true }
+        guard let mainWindow else { return true }
         return namedWidgets(of: mainWindow).allSatisfy { !$0.widget.isMapped || $0.widget.width > 0 }
     }
 
     private func writeLayout() {
-        guard let mainWindow = app?.mainWindow else { return }
+        guard let mainWindow else { return }
         let window = mainWindow.window
-        let entries = namedWidgets(of: mainWindow).compactMap { name, widget -> String? in
+        let entries = namedWidgets(of: mainWindow).compactMap { name, widget -> (String, JSONText.Value)? in
             guard widget.isMapped, let box = widget.bounds(in: window) else { return nil }
-            let numbers = [box.x, box.y, box.width, box.height].map { "\(Int($0.rounded()))" }
-            return "\(JSONText.quoted(name)):[\(numbers.joined(separator: ","))]"
+            return (name, .array([box.x, box.y, box.width, box.height].map { .integer(Int($0.rounded())) }))
         }
         write(
             "layout",
             [
-                ("page", JSONText.quoted(mainWindow.stack.visibleChildName ?? "")),
-                ("pages", "[\(LabPages.all.map { JSONText.quoted($0.id.rawValue) }.joined(separator: ","))]"),
-                ("widgets", "{\(entries.joined(separator: ","))}"),
+                ("page", .string(mainWindow.stack.visibleChildName ?? "")),
+                ("pages", .array(LabPages.all.map { .string($0.id.rawValue) })),
+                ("widgets", .object(entries)),
             ])
     }
 
     /// The header's widgets and the visible page's buttons, by the names the report gives them.
     private func namedWidgets(of mainWindow: MainWindow) -> [(name: String, widget: Widget)] {
-        let widgets: [(String, Widget)] = [("menu", mainWindow.menuButton), ("switcher", mainWindow.switcher)]
+        let header: [(name: String, widget: Widget)] = [
+            ("menu", mainWindow.menuButton), ("switcher", mainWindow.switcher),
+        ]
         guard let name = mainWindow.stack.visibleChildName, mainWindow.isBuilt(PageID(name)),
             let page = mainWindow.page(PageID(name))
-        else { return widgets }
-        return widgets + page.reportWidgets
+        else { return header }
+        return header + page.reportWidgets
     }
 
-    private func writeTally(_ event: String, extra: [(String, String)] = []) {
-        guard let context = app?.environment?.context else { return }
+    private func writeTally(_ event: String, extra: [(String, JSONText.Value)] = []) {
+        guard let context = environment?.context else { return }
         let live = context.registry.liveRecords
         // Every strategy's tasks, the buggy ones too, end within D or L of their owner going, and
         // a task asked to stop returns: a driver that waited that long after its last input sees
         // none of these unless something leaked.
         let unexpected = live.filter { $0.isOrphan || $0.state == .cancelling }
         let names = unexpected.map { "#\($0.id.rawValue) \($0.name) (\($0.label), \($0.state))" }
-        _ = mallocTrim(0)
+        ProcessMemory.trim()
         write(
             event,
             extra + [
-                ("live_tasks", "\(live.count)"), ("unexpected_tasks", "\(unexpected.count)"),
-                ("unexpected", "[\(names.map(JSONText.quoted).joined(separator: ","))]"),
-                ("started_tasks", "\(context.registry.counters.started)"),
-                ("glib_closures", "\(GLibClosureBox.liveCount)"),
-                ("rss_after_trim_bytes", "\(Self.residentBytes())"),
+                ("live_tasks", .integer(live.count)), ("unexpected_tasks", .integer(unexpected.count)),
+                ("unexpected", .array(names.map { .string($0) })),
+                ("started_tasks", .integer(context.registry.counters.started)),
+                ("glib_closures", .integer(GLibClosureBox.liveCount)),
+                ("rss_after_trim_bytes", .integer(ProcessMemory.residentBytes)),
             ])
     }
 
-    private func write(_ event: String, _ fields: [(String, String)]) {
+    /// One line: `event`, the monotonic (ns) and wall-clock (µs) times, then `fields`.
+    private func write(_ event: String, _ fields: [(String, JSONText.Value)]) {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        let mono = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        let mono = Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
         clock_gettime(CLOCK_REALTIME, &now)
-        let wall = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
-        let body = ([("event", JSONText.quoted(event)), ("mono", "\(mono)"), ("wall", "\(wall)")] + fields)
-            .map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
-        fputs("{\(body)}\n", file)
+        let wall = Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1_000
+        let line = JSONText.compact(
+            .object([("event", .string(event)), ("mono", .integer(mono)), ("wall", .integer(wall))] + fields))
+        fputs(line + "\n", file)
         fflush(file)
     }
-
-    /// Resident set size from `/proc/self/statm` (second field, in pages).
-    private static func residentBytes() -> Int {
-        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let parts = text.split(separator: " ")
-        guard parts.count >= 2, let pages = Int(parts[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
 }
-
-/// glibc's `malloc_trim` (malloc.h is not in the Glibc module): returns freed memory to the OS.
-@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32

@@ -21,7 +21,6 @@ final class CompareSide {
     private let codePanel = CodePanel()
     private let timing: LabTiming
     private var screenToken: ObservationToken?
-    private var ticker: SourceHandle?
 
     /// Builds the side with `strategy` on `context`.
     init(name: String, strategy: ToastStrategyID, context: LifecycleContext, timing: LabTiming) {
@@ -49,6 +48,7 @@ final class CompareSide {
         root.append(overlay)
         root.append(codePanel.swiftUICard)
         root.append(verdictLabel)
+        host.remainingTime = { [weak self] in self?.screen.remainingTime }
         attach()
     }
 
@@ -73,7 +73,6 @@ final class CompareSide {
     /// Cancels the side's tasks and hides its toast (closing the window, shutdown).
     func reset() {
         screen.reset()
-        ticker.take()?.cancel()
     }
 
     private func attach() {
@@ -85,23 +84,7 @@ final class CompareSide {
     }
 
     private func refresh() {
-        if screen.isPresented, ticker == nil {
-            ticker = MainLoop.timeoutSource(after: .milliseconds(100)) { [weak self] in
-                guard let self else { return false }
-                self.updateRemaining()
-                guard self.screen.isPresented else {
-                    self.ticker = nil
-                    return false
-                }
-                return true
-            }
-        }
-        updateRemaining()
         let lines = screen.logLines.suffix(5).map { "t=\(LabFormat.seconds($0.time))  \($0.text)" }
         logLabel.text = lines.joined(separator: "\n")
-    }
-
-    private func updateRemaining() {
-        if let remaining = screen.remainingTime { host.updateRemaining(remaining) }
     }
 }

@@ -16,6 +16,8 @@ public final class ToastOverlayHost: ViewHost {
         let revealer: Revealer
         let remaining: Label
         let binding: WidgetLifecycle
+        /// Moves the countdown on while the toast is on screen; cancelled when it is removed.
+        var countdown: SourceHandleBox?
         /// Set while it slides out: what to call once it is removed.
         var removed: (@MainActor () -> Void)?
         var isLeaving: Bool { removed != nil }
@@ -35,6 +37,9 @@ public final class ToastOverlayHost: ViewHost {
     /// How long the slide-out of a timer's hide takes, in milliseconds.
     public let slideOutMilliseconds: Int
     private var shown: [Entry] = []
+    /// The time left before the shown toast's D runs out (``ToastScreen/remainingTime``); each
+    /// toast on screen counts it down itself, ten times a second.
+    var remainingTime: (@MainActor () -> Duration?)?
 
     init(overlay: Overlay, message: String, slideOut: Duration) {
         self.overlay = overlay
@@ -79,7 +84,13 @@ public final class ToastOverlayHost: ViewHost {
             guard let entry, entry.isLeaving, !entry.revealer.isChildRevealed else { return }
             MainLoop.idle { self?.remove(entry) }
         }
+        entry.countdown = SourceHandleBox(
+            MainLoop.timeoutSource(after: .milliseconds(100)) { [weak self] in
+                self?.updateRemaining()
+                return true
+            })
         shown.append(entry)
+        updateRemaining()
         overlay.addOverlay(revealer)  // maps now if the page is shown: the node appears
     }
 
@@ -107,13 +118,15 @@ public final class ToastOverlayHost: ViewHost {
         entry.revealer.revealsChild = false
     }
 
-    func updateRemaining(_ remaining: Duration) {
+    private func updateRemaining() {
+        guard let remaining = remainingTime?() else { return }
         shown.last { !$0.isLeaving }?.remaining.text = LabFormat.seconds(remaining)
     }
 
     private func remove(_ entry: Entry) {
         guard let index = shown.firstIndex(where: { $0 === entry }) else { return }
         shown.remove(at: index)
+        entry.countdown?.cancel()
         overlay.removeOverlay(entry.revealer)  // unmaps now: the node disappears
         entry.binding.detach()
         let removed = entry.removed

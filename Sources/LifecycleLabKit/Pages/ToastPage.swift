@@ -31,8 +31,10 @@ public final class ToastPage: LabPage {
     public let hideButton = Button(tr("Hide toast"))
     /// Runs the documented repro in place.
     public let reproButton = Button(tr("Run the repro"))
-    /// Opens the compare window: this strategy beside its counterpart (`app.compare`).
+    /// Opens the compare window: this strategy beside its counterpart (``onCompare``).
     public let compareButton = Button(tr("Compare…"))
+    /// What *Compare…* does; the window that holds the page sets it.
+    public var onCompare: (@MainActor () -> Void)?
     /// Where the toast appears.
     public let host: ToastOverlayHost
     /// "T1 · onAppear + Task (bug)" and what it does.
@@ -50,10 +52,6 @@ public final class ToastPage: LabPage {
     package let codePanel = CodePanel()
     private let environment: LabEnvironment
     private var screenToken: ObservationToken?
-    private var ticker: SourceHandle?
-    /// Whether the status line's 100 ms ticker runs (while a toast is shown; it stops at its
-    /// next tick after the hide). Tests wait for it before counting GLib closures.
-    public var isTicking: Bool { ticker != nil }
 
     /// Builds the page with T1.
     public convenience init(environment: LabEnvironment) {
@@ -153,9 +151,8 @@ public final class ToastPage: LabPage {
             guard let self else { return }
             Task { @MainActor in await self.runReproInPlace() }
         }
-        compareButton.onClicked { [weak self] in
-            self?.environment.application.action(named: "compare")?.activate()
-        }
+        compareButton.onClicked { [weak self] in self?.onCompare?() }
+        host.remainingTime = { [weak self] in self?.screen.remainingTime }
         attach(screen)
     }
 
@@ -200,29 +197,19 @@ public final class ToastPage: LabPage {
         refresh()
     }
 
+    /// Follows the screen: it reports every show, hide and log line.
     private func refresh() {
-        if screen.isPresented {
-            if ticker == nil {
-                ticker = MainLoop.timeoutSource(after: .milliseconds(100)) { [weak self] in
-                    guard let self else { return false }
-                    self.updateStatus()
-                    if !self.screen.isPresented {
-                        self.ticker = nil
-                        return false
-                    }
-                    return true
-                }
-            }
-        }
         updateStatus()
         let lines = screen.logLines.suffix(8).map { "t=\(LabFormat.seconds($0.time))  \($0.text)" }
         logLabel.text = lines.isEmpty ? tr("The toast's log lines appear here.") : lines.joined(separator: "\n")
     }
 
+    /// When the shown toast's D runs out, on the log's clock (its lines' `t=`); a timer of T1 or
+    /// T6 may hide it sooner.
     private func updateStatus() {
-        if let remaining = screen.remainingTime {
-            statusLabel.text = tr("Toast shown — D runs out in %{time}", ["time": LabFormat.seconds(remaining)])
-            host.updateRemaining(remaining)
+        if let presented = screen.presented {
+            let end = presented.presentedAt + screen.toastDuration
+            statusLabel.text = tr("Toast shown — D runs out at t=%{time}", ["time": LabFormat.seconds(end)])
         } else {
             statusLabel.text = tr(
                 "Toast hidden (D = %{duration})", ["duration": LabFormat.seconds(screen.toastDuration)])

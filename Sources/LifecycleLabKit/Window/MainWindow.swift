@@ -33,36 +33,45 @@ public final class MainWindow {
     public let strategyLabel: Label
     /// The live task panel (SPEC §5).
     public let panel: TaskPanel
-    private unowned let app: LabApp
     private let environment: LabEnvironment
+    /// `--strategy`: given to its page when that page is built.
+    private let startStrategy: AnyStrategyID?
+    /// Asks the app to shut down, with the reason ("window closed", "Quit"). The app owns the
+    /// window; the window holds only this closure.
+    private let onShutdown: @MainActor (String) -> Void
     private var builtPages: [PageID: any LabPage] = [:]
     private var holders: [PageID: Grid] = [:]
-    private var shortcutsWindow: Window?
-    /// The primary menu's Strategy section, kept to the shown page's strategies.
-    private let strategySection = Menu()
-    /// `app.strategy`: one radio action for every page's strategies.
-    private var strategyAction: SimpleAction?
-    /// The page whose strategies the section and Ctrl+1 … Ctrl+9 hold now.
-    private var sectionPage: PageID?
-    /// The detailed actions Ctrl+1 … Ctrl+9 are bound to now.
-    private var strategyAccelerators: [String] = []
+    /// Keyboard Shortcuts and About.
+    private let dialogs: MainWindowDialogs
+    /// The menu's Strategy section, Ctrl+1 … Ctrl+9 and the header's badge.
+    private let strategyControls: StrategyControls
     /// The Strategy section's items now, as SPEC IDs.
-    package private(set) var strategySectionItems: [String] = []
-    private var aboutWindow: Window?
+    package var strategySectionItems: [String] { strategyControls.items }
     /// The compare window, while it is open (``openCompare(left:right:)``).
     public private(set) var compareWindow: CompareWindow?
 
-    /// Builds the window and its actions for `app`, and shows it.
+    /// Builds the window and its actions, and shows it.
     ///
     /// The window is shown as soon as its header bar and the panel are in: the window manager
     /// maps it while the shown page is built and the rest put together. Nothing is painted
     /// before this initializer returns to the main loop, so the first frame has the whole window.
-    init(app: LabApp, environment: LabEnvironment) {
-        self.app = app
+    /// - Parameters:
+    ///   - environment: what the pages share.
+    ///   - startPage: the page shown first.
+    ///   - strategy: the strategy its page starts with, if one was asked for.
+    ///   - renderer: the renderer decided at start-up, for About.
+    ///   - onShutdown: closes the app (window close, Quit), with the reason.
+    init(
+        environment: LabEnvironment, startPage: PageID, strategy: AnyStrategyID?, renderer: RendererChoice?,
+        onShutdown: @escaping @MainActor (String) -> Void
+    ) {
         self.environment = environment
+        self.startStrategy = strategy
+        self.onShutdown = onShutdown
         let window = Window(application: environment.application, title: tr("Lifecycle Lab"))
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         self.window = window
+        dialogs = MainWindowDialogs(parent: window, renderer: renderer)
         environment.window = window
         environment.windowScene = environment.scenes.scene(for: window, name: "main window")
 
@@ -79,7 +88,7 @@ public final class MainWindow {
             holders[page.id] = holder
             stack.addTitled(holder, name: page.id.rawValue, title: page.title)
         }
-        stack.visibleChildName = app.options.startPage.rawValue
+        stack.visibleChildName = startPage.rawValue
         stack.hexpand = true
         stack.vexpand = true
         self.stack = stack
@@ -102,6 +111,7 @@ public final class MainWindow {
         strategyLabel.tooltip = tr("The strategy of the page shown (Ctrl+1 … Ctrl+9 pick one; the menu lists them)")
         header.packStart(strategyLabel)
         self.strategyLabel = strategyLabel
+        strategyControls = StrategyControls(application: environment.application, badge: strategyLabel)
         window.titlebar = header
         StartupTrace.mark("header")
         // The panel follows the log from before the window is shown, so the scene-phase
@@ -112,7 +122,7 @@ public final class MainWindow {
         StartupTrace.mark("presented")
 
         // The page shown first; every other page is built when it is first shown or asked for.
-        _ = buildPage(app.options.startPage)
+        _ = buildPage(startPage)
         StartupTrace.mark("pages")
 
         let paned = Paned(.horizontal)
@@ -137,8 +147,8 @@ public final class MainWindow {
             _ = self.buildPage(PageID(name))
             self.refreshStrategyControls()
         }
-        window.onCloseRequest { [unowned app] in
-            app.shutdown(reason: "window closed")
+        window.onCloseRequest { [weak self] in
+            self?.onShutdown("window closed")
             return .keepOpen
         }
         refreshStrategyControls()
@@ -164,6 +174,13 @@ public final class MainWindow {
     func resetAllPages() {
         for page in pages { page.reset() }
         compareWindow?.reset()
+    }
+
+    /// Compare Toast Strategies… (menu and the toast page's button): the compare window with
+    /// the toast page's strategy beside its counterpart.
+    func compareToastStrategies() {
+        let current = toastPage?.screen.strategy ?? .t1
+        openCompare(left: current, right: CompareWindow.partner(of: current))
     }
 
     /// Opens the compare window with `left` and `right` side by side (or shows the open one with
@@ -193,8 +210,9 @@ public final class MainWindow {
         if let page = builtPages[id] { return page }
         guard let holder = holders[id], let type = LabPages.type(of: id) else { return nil }
         let page = type.init(environment: environment)
-        if let choice = app.options.strategyChoice, choice.page == id { page.select(strategy: choice) }
+        if let choice = startStrategy, choice.page == id { page.select(strategy: choice) }
         page.onStrategyChange = { [weak self] in self?.refreshStrategyControls() }
+        (page as? ToastPage)?.onCompare = { [weak self] in self?.compareToastStrategies() }
         builtPages[id] = page
         // The holder gives its only child all its room, as the stack would. A grid rather than
         // a box: the scroller's viewport asks the page for its width at a given height, which a
@@ -211,8 +229,7 @@ public final class MainWindow {
     func close() {
         panel.detach()
         compareWindow?.close()
-        shortcutsWindow?.destroy()
-        aboutWindow?.destroy()
+        dialogs.close()
         window.destroy()
     }
 
@@ -222,27 +239,20 @@ public final class MainWindow {
         let application = environment.application
         // One radio action for every page: its items are the shown page's strategies, its state
         // that page's strategy (see `refreshStrategyControls`).
-        let strategy = SimpleAction(name: "strategy", radioState: "")
-        strategy.onStateChanged { [weak self] value in self?.select(strategyNamed: value) }
-        application.addAction(strategy)
-        strategyAction = strategy
+        strategyControls.installAction { [weak self] id in self?.select(strategy: id) }
 
         let compare = SimpleAction(name: "compare")
-        compare.onActivate { [weak self] _ in
-            guard let self else { return }
-            let current = self.toastPage?.screen.strategy ?? .t1
-            self.openCompare(left: current, right: CompareWindow.partner(of: current))
-        }
+        compare.onActivate { [weak self] _ in self?.compareToastStrategies() }
         application.addAction(compare)
 
         let shortcuts = SimpleAction(name: "shortcuts")
-        shortcuts.onActivate { [weak self] _ in self?.showShortcuts() }
+        shortcuts.onActivate { [weak self] _ in self?.dialogs.showShortcuts() }
         application.addAction(shortcuts)
         let about = SimpleAction(name: "about")
-        about.onActivate { [weak self] _ in self?.showAbout() }
+        about.onActivate { [weak self] _ in self?.dialogs.showAbout() }
         application.addAction(about)
         let quit = SimpleAction(name: "quit")
-        quit.onActivate { [unowned app] _ in app.shutdown(reason: "Quit") }
+        quit.onActivate { [weak self] _ in self?.onShutdown("Quit") }
         application.addAction(quit)
 
         application.setAccelerators(["<Control>q"], for: "app.quit")
@@ -257,7 +267,7 @@ public final class MainWindow {
     /// Toast Strategies…, then Keyboard Shortcuts, About and Quit.
     package func primaryMenu() -> Menu {
         let menu = Menu()
-        menu.appendSection(tr("Strategy"), strategySection)
+        menu.appendSection(tr("Strategy"), strategyControls.section)
         let compare = Menu()
         compare.append(tr("Compare Toast Strategies…"), action: "app.compare")
         menu.appendSection(nil, compare)
@@ -269,111 +279,15 @@ public final class MainWindow {
         return menu
     }
 
-    /// The menu item or accelerator for strategy `value` ("B2"): shows its page and switches it.
-    private func select(strategyNamed value: String) {
-        guard let id = try? AnyStrategyID.parse(value, among: LabPages.strategies) else { return }
+    /// The menu item or accelerator for strategy `id`: shows its page and switches it.
+    private func select(strategy id: AnyStrategyID) {
         show(page: id.page)
         page(id.page)?.select(strategy: id)
     }
 
-    /// Keeps the strategy controls on the page shown: the menu's Strategy section lists its
-    /// strategies, Ctrl+1 … Ctrl+9 pick them in order, the radio mark and the header's badge
-    /// show its strategy (the badge is hidden on a page without one).
+    /// Keeps the strategy controls on the page shown.
     private func refreshStrategyControls() {
         guard let name = stack.visibleChildName, let type = LabPages.type(of: PageID(name)) else { return }
-        let application = environment.application
-        if sectionPage != type.id {
-            sectionPage = type.id
-            strategySection.removeAll()
-            strategySectionItems = type.strategies.map(\.rawValue)
-            for id in type.strategies {
-                strategySection.append("\(id.rawValue) · \(id.title)", action: "app.strategy::\(id.rawValue)")
-            }
-            for old in strategyAccelerators { application.setAccelerators([], for: old) }
-            strategyAccelerators = type.strategies.prefix(9).map { "app.strategy::\($0.rawValue)" }
-            for (index, action) in strategyAccelerators.enumerated() {
-                application.setAccelerators(["<Control>\(index + 1)"], for: action)
-            }
-        }
-        let current = builtPages[type.id]?.currentStrategy
-        strategyAction?.state = current?.rawValue ?? ""
-        strategyLabel.isVisible = current != nil
-        if let current {
-            PageKit.setBadge(
-                strategyLabel,
-                text: tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]),
-                kind: current.kind)
-        }
-    }
-
-    private func showShortcuts() {
-        presentDialog(\.shortcutsWindow, title: tr("Keyboard Shortcuts"), spacing: 6, margins: 18) { box in
-            var rows = [("Ctrl+1 … 9", tr("Strategy 1 … 9 of the page shown, as the menu lists them:"))]
-            for page in LabPages.withScenario {
-                let ids = page.strategies.map(\.rawValue)
-                rows.append(
-                    (
-                        "",
-                        "\(page.title): "
-                            + ids.enumerated().map { "Ctrl+\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
-                    ))
-            }
-            rows.append(("Ctrl+?", tr("Keyboard shortcuts")))
-            rows.append(("Ctrl+Q", tr("Quit (cancels every running task first)")))
-            for (keys, what) in rows {
-                let key = Label(keys)
-                key.widthChars = 8
-                key.xalign = 0
-                key.addCssClass("dim-label")
-                let text = Label(what)
-                text.xalign = 0
-                box.append(PageKit.row([key, text], spacing: 18))
-            }
-        }
-    }
-
-    private func showAbout() {
-        presentDialog(\.aboutWindow, title: tr("About Lifecycle Lab"), spacing: 8, margins: 24) { box in
-            let name = Label()
-            name.setMarkup("<big><b>Lifecycle Lab</b></big>")
-            let version = Label(tr("Version %{version}", ["version": LabApp.version]))
-            let text = Label(
-                tr(
-                    "See how view-lifecycle-bound async tasks start, get cancelled and leak: SwiftUI's onAppear, onDisappear, .task, .task(id:) and scene phase, fed by real GTK widgets."
-                ))
-            text.wraps = true
-            text.widthChars = 40
-            let gtk = GtkRuntime.version
-            var facts = [
-                "GTK \(gtk.major).\(gtk.minor).\(gtk.micro)", tr("app ID %{id}", ["id": LabApp.applicationID]),
-            ]
-            if let renderer = LabApp.rendererChoice { facts.append(renderer.summary) }
-            let details = Label(facts.joined(separator: " · "))
-            details.wraps = true
-            details.widthChars = 40
-            details.addCssClass("dim-label")
-            for label in [name, version, text, details] { box.append(label) }
-        }
-    }
-
-    /// Presents the dialog kept at `slot`, building it on first use: a window over the main one
-    /// that hides on close, holding a vertical box that `fill` gives its content.
-    private func presentDialog(
-        _ slot: ReferenceWritableKeyPath<MainWindow, Window?>, title: String, spacing: Int, margins: Int,
-        fill: (Box) -> Void
-    ) {
-        if let dialog = self[keyPath: slot] {
-            dialog.present()
-            return
-        }
-        let dialog = Window(title: title)
-        dialog.setTransient(for: window)
-        dialog.hidesOnClose = true
-        let box = Box(.vertical, spacing: spacing)
-        box.setMargins(margins)
-        fill(box)
-        dialog.child = box
-        self[keyPath: slot] = dialog
-        dialog.present()
+        strategyControls.show(type, current: builtPages[type.id]?.currentStrategy)
     }
 }

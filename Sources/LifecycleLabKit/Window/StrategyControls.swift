@@ -1,0 +1,64 @@
+import Gettext
+import Gtk
+import LabModel
+
+/// The window's strategy controls, kept to the page shown: the primary menu's Strategy section
+/// lists its strategies (radio items of one `app.strategy` action for every page), Ctrl+1 …
+/// Ctrl+9 pick them in order, and the radio mark and the header's badge show its strategy (the
+/// badge is hidden on a page without one).
+@MainActor
+final class StrategyControls {
+    /// The primary menu's Strategy section.
+    let section = Menu()
+    /// The section's items now, as SPEC IDs.
+    private(set) var items: [String] = []
+    private let application: Application
+    private let badge: Label
+    /// `app.strategy`: one radio action for every page's strategies.
+    private var action: SimpleAction?
+    /// The page whose strategies the section and Ctrl+1 … Ctrl+9 hold now.
+    private var sectionPage: PageID?
+    /// The detailed actions Ctrl+1 … Ctrl+9 are bound to now.
+    private var accelerators: [String] = []
+
+    /// Controls that show the strategy in `badge`.
+    init(application: Application, badge: Label) {
+        self.application = application
+        self.badge = badge
+    }
+
+    /// Adds `app.strategy`; a menu item or accelerator for a strategy calls `select` with it.
+    func installAction(select: @escaping @MainActor (AnyStrategyID) -> Void) {
+        let strategy = SimpleAction(name: "strategy", radioState: "")
+        strategy.onStateChanged { value in
+            guard let id = try? AnyStrategyID.parse(value, among: LabPages.strategies) else { return }
+            select(id)
+        }
+        application.addAction(strategy)
+        action = strategy
+    }
+
+    /// Shows `page`'s strategies, with `current` marked and in the badge.
+    func show(_ page: any LabPage.Type, current: AnyStrategyID?) {
+        if sectionPage != page.id {
+            sectionPage = page.id
+            section.removeAll()
+            items = page.strategies.map(\.rawValue)
+            for id in page.strategies {
+                section.append("\(id.rawValue) · \(id.title)", action: "app.strategy::\(id.rawValue)")
+            }
+            for old in accelerators { application.setAccelerators([], for: old) }
+            accelerators = page.strategies.prefix(9).map { "app.strategy::\($0.rawValue)" }
+            for (index, action) in accelerators.enumerated() {
+                application.setAccelerators(["<Control>\(index + 1)"], for: action)
+            }
+        }
+        action?.state = current?.rawValue ?? ""
+        badge.isVisible = current != nil
+        if let current {
+            PageKit.setBadge(
+                badge, text: tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]),
+                kind: current.kind)
+        }
+    }
+}
