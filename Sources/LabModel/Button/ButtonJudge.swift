@@ -92,7 +92,9 @@ func judgeButton(
     }
     checks.expect(ButtonCheck.execsStarted, count: r.startedPhaseA, equals: 3)
     let expectedConcurrent = row == .b1 ? 3 : 1
-    checks.expect(ButtonCheck.mostRunningAtOnce, count: timeline.maxRunningAtOnce(.exec, startedBy: r.afterWork), equals: expectedConcurrent)
+    checks.expect(
+        ButtonCheck.mostRunningAtOnce, count: timeline.maxRunningAtOnce(.exec, startedBy: r.afterWork),
+        equals: expectedConcurrent)
     checks.expect(ButtonCheck.runningAfterPresses, count: r.runningAfterPresses, equals: expectedConcurrent)
     checks.expect(
         ButtonCheck.runningAfterClose, count: r.runningAfterClose, equals: row == .b1 ? 3 : 0,

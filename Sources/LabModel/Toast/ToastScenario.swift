@@ -121,7 +121,8 @@ extension ScenarioDriver {
             if row == .t8 { run.measure("savesFinished", Double(screen.savesFinished.count)) }
             let hideTimes = timeline.readings.hides.map { run.offset($0) }
             verdicts.append(
-                run.verdict(AnyStrategyID(row), timeScale: screen.timing.timeScale, hideTimes: hideTimes, checks: checks))
+                run.verdict(
+                    AnyStrategyID(row), timeScale: screen.timing.timeScale, hideTimes: hideTimes, checks: checks))
         }
         if cleanUp {
             for screen in screens { screen.reset() }
