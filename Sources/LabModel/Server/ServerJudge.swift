@@ -3,6 +3,11 @@ internal import LifecycleTasks
 
 /// What seed 004's repro read off the server screen, U/2 after each of its actions.
 struct ServerReadings: Sendable, Hashable {
+    /// The statuses the repro posts: A's while listened to, A's after the switch, B's.
+    static let firstStatus = "Signed In"
+    static let oldServerStatus = "Maintenance"
+    static let newStatus = "Online"
+
     var listenersAfterOpen = 0
     var labelFromA = ""
     /// Live listeners after switching to B, and those of A among them.
@@ -52,7 +57,8 @@ func judgeServer(
     let r = timeline.readings
     checks.expect(ServerCheck.listenersAfterOpen, count: r.listenersAfterOpen, equals: 1)
     checks.expect(
-        ServerCheck.labelFromA, expected: "Signed In", observed: r.labelFromA, r.labelFromA == "Signed In")
+        ServerCheck.labelFromA, expected: ServerReadings.firstStatus, observed: r.labelFromA,
+        r.labelFromA == ServerReadings.firstStatus)
     checks.expect(
         ServerCheck.listenersAfterSwitch, expected: "1 (of B)",
         observed: "\(r.listenersAfterSwitch) (\(r.listenersOfA) of A)",
@@ -62,11 +68,12 @@ func judgeServer(
         ServerCheck.oldListenerTask, expected: "cancelled", observed: r.firstListener.map { "\($0)" } ?? "none",
         r.firstListener == .cancelled)
     checks.expect(
-        ServerCheck.labelAfterOldPost, expected: "Signed In (unchanged)", observed: r.labelAfterOldPost,
-        r.labelAfterOldPost == "Signed In")
+        ServerCheck.labelAfterOldPost, expected: "\(ServerReadings.firstStatus) (unchanged)",
+        observed: r.labelAfterOldPost,
+        r.labelAfterOldPost == ServerReadings.firstStatus)
     checks.expect(
-        ServerCheck.labelAfterNewPost, expected: "Online", observed: r.labelAfterNewPost,
-        r.labelAfterNewPost == "Online")
+        ServerCheck.labelAfterNewPost, expected: ServerReadings.newStatus, observed: r.labelAfterNewPost,
+        r.labelAfterNewPost == ServerReadings.newStatus)
     checks.expect(ServerCheck.listenersAfterClose, count: r.listenersAfterClose, equals: 0)
     checks.expectFlags(orphan: false, retainsOwner: false, in: timeline)
     checks.expectNothingLeft(in: timeline)

@@ -59,7 +59,7 @@ extension ScenarioDriver {
         await run.wait(u / 2, after: shown)
         readings.listenersAfterOpen = screen.listenerCount
         await run.wait(u, after: shown)
-        let postedByA = await run.act(.post("Signed In", to: a), actuator)
+        let postedByA = await run.act(.post(ServerReadings.firstStatus, to: a), actuator)
         await run.wait(u / 2, after: postedByA)
         readings.labelFromA = screen.label
         await run.wait(u, after: postedByA)
@@ -70,11 +70,11 @@ extension ScenarioDriver {
         readings.liveListenTasks = run.liveRecords.count
         readings.firstListener = run.records.first?.state
         await run.wait(u, after: switched)
-        let postedByOld = await run.act(.post("Maintenance", to: a), actuator)
+        let postedByOld = await run.act(.post(ServerReadings.oldServerStatus, to: a), actuator)
         await run.wait(u / 2, after: postedByOld)
         readings.labelAfterOldPost = screen.label
         await run.wait(u, after: postedByOld)
-        let postedByNew = await run.act(.post("Online", to: b), actuator)
+        let postedByNew = await run.act(.post(ServerReadings.newStatus, to: b), actuator)
         await run.wait(u / 2, after: postedByNew)
         readings.labelAfterNewPost = screen.label
         await run.wait(u, after: postedByNew)
