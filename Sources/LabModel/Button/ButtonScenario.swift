@@ -59,92 +59,53 @@ extension ScenarioDriver {
         cleanUp: Bool
     ) async -> ScenarioVerdict {
         let actuator = actuator ?? screen
-        let id = row
         let l = screen.timing.workDuration
         let run = ScenarioRun(context: context, pacer: pacer)
-        run.begin()
-        let isExecStart: (String) -> Bool = { $0.hasPrefix("exec #") && $0.hasSuffix(" start") }
+        run.begin(journal: screen.journal)
+        var readings = ButtonReadings(workDuration: l)
 
         await run.act(.setExecThrows(false), actuator)
         await run.act(.view(.show), actuator)
-        let startedByAppear = screen.execsStarted
-        let firstPress = await run.act(.pressAction, actuator)
-        let firstExec = run.firstMessage(from: firstPress, where: isExecStart)
-        await run.wait(l / 10, after: firstPress)
-        await run.act(.pressAction, actuator)
-        await run.wait(l / 5, after: firstPress)
+        readings.startedByAppear = screen.execsStarted
+        readings.firstPress = await run.act(.pressAction, actuator)
+        await run.wait(l / 10, after: readings.firstPress)
+        readings.secondPress = await run.act(.pressAction, actuator)
+        await run.wait(l / 5, after: readings.firstPress)
         let thirdPress = await run.act(.pressAction, actuator)
-        let lastExecStart = run.firstMessage(from: thirdPress, where: isExecStart) ?? thirdPress
+        let lastExecStart = run.firstLine(from: thirdPress, where: \.isExecStart) ?? thirdPress
         await run.wait(l / 10, after: thirdPress)
-        let runningAfterPresses = screen.execsRunning
-        await run.wait(l / 2, after: firstPress)
+        readings.runningAfterPresses = screen.execsRunning
+        await run.wait(l / 2, after: readings.firstPress)
         await run.act(.view(.close), actuator)
-        let afterClose = await run.wait(l / 10, after: run.now)
-        let runningAfterClose = screen.execsRunning
-        let statesAfterClose = screen.liveViewStates
-        await run.wait(l * 13 / 10, after: lastExecStart)
-        let startedPhaseA = screen.execsStarted
-        let maxConcurrent = run.maxRunningAtOnce(named: "exec")
-        let statesAfterWork = screen.liveViewStates
+        readings.afterClose = await run.wait(l / 10, after: run.now)
+        readings.runningAfterClose = screen.execsRunning
+        readings.statesAfterClose = screen.liveViewStates
+        readings.afterWork = await run.wait(l * 13 / 10, after: lastExecStart)
+        readings.startedPhaseA = screen.execsStarted
+        readings.statesAfterWork = screen.liveViewStates
 
         await run.act(.setExecThrows(true), actuator)
         await run.act(.view(.show), actuator)
-        let throwingPress = await run.act(.pressAction, actuator)
-        let throwingExec = run.firstMessage(from: throwingPress, where: isExecStart) ?? throwingPress
-        let afterThrow = await run.wait(l * 5 / 4, after: throwingPress)
-        let surfaced = screen.surfacedErrors.count
-        let failedInRegistry = run.records.count { if case .failed = $0.state { true } else { false } }
+        readings.throwingPress = await run.act(.pressAction, actuator)
+        readings.afterThrow = await run.wait(l * 5 / 4, after: readings.throwingPress)
+        readings.errorsShown = screen.surfacedErrors.count
+        readings.failedInRegistry = run.records.count { if case .failed = $0.state { true } else { false } }
         await run.act(.view(.close), actuator)
         await run.wait(l * 3 / 20, after: run.now)
 
-        // The readings after the presses and after the close show what closing does only while
-        // the first exec still has work left; the later readings need every exec to have run its L.
-        let firstExecEnds = (firstExec ?? firstPress) + l
-        run.expectSchedule(
-            "the presses, the close and its reading came before the first exec's L ran out",
-            holds: afterClose + pacer.tolerance < firstExecEnds,
-            observed: "reading at t = \(run.offset(afterClose)), L ran out at t = \(run.offset(firstExecEnds))")
-        run.expectSchedule(
-            "the throwing exec had run its L at the reading",
-            holds: afterThrow >= throwingExec + l + pacer.tolerance,
-            observed: "reading at t = \(run.offset(afterThrow)), exec due at t = \(run.offset(throwingExec + l))")
-        if id == .b3 {
-            run.expect(
-                "first appear does nothing", expected: "0 execs", observed: "\(startedByAppear) execs",
-                startedByAppear == 0)
-        }
-        run.expect("execs started by 3 presses", count: startedPhaseA, equals: 3)
-        let expectedConcurrent = id == .b1 ? 3 : 1
-        run.expect(
-            "most exec tasks running at once (not asked to stop)", count: maxConcurrent, equals: expectedConcurrent)
-        run.expect("execs running after the presses", count: runningAfterPresses, equals: expectedConcurrent)
-        run.expect(
-            "execs running after closing the view", count: runningAfterClose, equals: id == .b1 ? 3 : 0,
-            note: id == .b1 ? "closing stops nothing" : nil)
-        run.expect(
-            "view states alive after closing", count: statesAfterClose, equals: id == .b1 ? 1 : 0,
-            note: id == .b1 ? "kept by the tasks" : "released at once")
-        run.expect("view states alive once the work ended", count: statesAfterWork, equals: 0)
-        run.expect(
-            "thrown error shown to the user", holds: surfaced > 0, expected: id != .b1,
-            note: id == .b1 ? "it vanishes" : nil)
-        if id == .b1 {
-            run.expect(
-                "thrown error recorded by the registry", expected: "failed", observed: "\(failedInRegistry) failed",
-                failedInRegistry == 1)
-        }
-        run.expectFlags(orphan: id == .b1, retainsOwner: id == .b1)
-        run.expectNothingLeft()
+        let timeline = run.timeline(readings)
+        let checks = judgeButton(timeline, as: row, tolerance: pacer.judgeTolerance)
+        let maxConcurrent = timeline.maxRunningAtOnce(.exec, startedBy: readings.afterWork)
         run.measure("execsStarted", Double(screen.execsStarted))
         run.measure("execsCompleted", Double(screen.execsCompleted))
         run.measure("execsCancelled", Double(screen.execsCancelled))
         run.measure("execsFailed", Double(screen.execsFailed))
         run.measure("maxRunningExecTasks", Double(maxConcurrent))
         run.measure("maxOverlappingExecs", Double(screen.maxConcurrentExecs))
-        run.measure("errorsShown", Double(surfaced))
-        run.measure("viewStatesAliveAfterClose", Double(statesAfterClose))
+        run.measure("errorsShown", Double(readings.errorsShown))
+        run.measure("viewStatesAliveAfterClose", Double(readings.statesAfterClose))
 
-        return await run.finish(screen, judgedAs: AnyStrategyID(row), cleanUp: cleanUp)
+        return await run.finish(screen, judgedAs: AnyStrategyID(row), checks: checks, cleanUp: cleanUp)
     }
 }
 

@@ -81,7 +81,7 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
 
     func surface(_ error: any Error) {
         surfacedErrors.appendBounded(String(describing: error))
-        journal.log("shown to the user: \(error)")
+        journal.log(.shownToUser("\(error)"))
     }
 
     /// The work (seed 001's `exec()`): L on the clock, honouring cancellation.
@@ -92,7 +92,7 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
         execsRunning += 1
         let span = execSpans.count
         execSpans.append((context.now, nil))
-        journal.log("exec #\(run) start")
+        journal.log(.execStart(run))
         journal.changed()
         defer {
             execsRunning -= 1
@@ -103,16 +103,16 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
             try await context.sleep(for: timing.workDuration)
         } catch {
             execsCancelled += 1
-            journal.log("exec #\(run) cancelled")
+            journal.log(.execCancelled(run))
             throw error
         }
         if shouldThrow {
             execsFailed += 1
-            journal.log("exec #\(run) threw")
+            journal.log(.execThrew(run))
             throw ExecFailure(run: run)
         }
         execsCompleted += 1
-        journal.log("exec #\(run) done")
+        journal.log(.execDone(run))
     }
 
     override func makeState(for node: LifecycleNode) -> ButtonViewState {

@@ -36,7 +36,7 @@ public final class ButtonViewState {
 
     func report(_ error: any Error) {
         if error is CancellationError {
-            screen.journal.log("exec cancelled")
+            screen.journal.log(.viewCancelledExec)
         } else {
             screen.surface(error)
         }

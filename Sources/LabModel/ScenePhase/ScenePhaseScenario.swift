@@ -82,7 +82,7 @@ extension ScenarioDriver {
         await actuator.perform(.window(.focus))
         await pacer.settle()
         let run = ScenarioRun(context: context, pacer: pacer)
-        run.begin()
+        run.begin(journal: screen.journal)
         // The phases the window goes through: the seed's reader (P4, P5) resumes only on
         // .inactive → .active, so its restore depends on the path the toolkit reports.
         var phases: [(old: ScenePhase, new: ScenePhase)] = []
@@ -128,64 +128,64 @@ extension ScenarioDriver {
         // The polling loop started by the step that began at `time`, if any.
         func pollingStart(from time: Duration) -> Duration? { screen.pollingStarts.first { $0 >= time } }
 
+        var r = ScenePhaseReadings(pollInterval: p, seesMinimize: seesMinimize)
         let shown = await view(.show)
-        let firstGrid = pollingStart(from: shown.requested)
-        let grid = firstGrid ?? shown.at
-        let afterOpen = await pass(p / 4, after: shown.at)
-        let loadsAfterOpen = screen.loads
-        let holdingAfterOpen = screen.isHoldingSideEffect
-        let beforeMinimize = await pass(p * 13 / 4, after: grid)
-        let pollsBeforeMinimize = screen.polls
-        let minimized = await minimizeOrNote(.minimize)
-        await pass(p / 2, after: minimized.at)
-        let holdingInBackground = screen.isHoldingSideEffect
-        let beforeRestore = await pass(p * 35 / 4, after: grid)
-        let pollsInBackground = screen.pollsInBackground
+        (r.showRequested, r.showDelivered) = shown
+        r.firstGrid = pollingStart(from: shown.requested)
+        let grid = r.grid
+        r.afterOpen = await pass(p / 4, after: shown.at)
+        r.loadsAfterOpen = screen.loads
+        r.holdingAfterOpen = screen.isHoldingSideEffect
+        r.beforeMinimize = await pass(p * 13 / 4, after: grid)
+        r.pollsBeforeMinimize = screen.polls
+        r.minimized = await minimizeOrNote(.minimize)
+        await pass(p / 2, after: r.minimized.at)
+        r.holdingInBackground = screen.isHoldingSideEffect
+        r.beforeRestore = await pass(p * 35 / 4, after: grid)
+        r.pollsInBackground = screen.pollsInBackground
         let pollsAtRestore = screen.polls
         let phasesBeforeRestore = phases.count
-        let restoreRequested = run.now
-        let restored = await minimizeOrNote(.restore)
-        let afterRestore = await pass(p / 2, after: restored.at)
-        let restartedGrid = pollingStart(from: restoreRequested)
-        let restoreViaInactive = phases.dropFirst(phasesBeforeRestore).contains {
+        r.restoreRequested = run.now
+        r.restored = await minimizeOrNote(.restore)
+        r.afterRestore = await pass(p / 2, after: r.restored.at)
+        r.restartedGrid = pollingStart(from: r.restoreRequested)
+        r.restoreViaInactive = phases.dropFirst(phasesBeforeRestore).contains {
             $0.old == .background && $0.new == .inactive
         }
-        let loadsAfterRestore = screen.loads
-        let holdingAfterRestore = screen.isHoldingSideEffect
-        let afterRestoreWindow = await pass(p * 5 / 2, after: restored.at)
-        let pollsAfterRestore = screen.polls - pollsAtRestore
-        let loadsBeforeFocusLoss = screen.loads
+        r.loadsAfterRestore = screen.loads
+        r.holdingAfterRestore = screen.isHoldingSideEffect
+        r.afterRestoreWindow = await pass(p * 5 / 2, after: r.restored.at)
+        r.pollsAfterRestore = screen.polls - pollsAtRestore
+        r.loadsBeforeFocusLoss = screen.loads
         // GNOME on Wayland passes a minimize through .inactive (the focus goes at once, the window
         // leaves its monitor about 0.3 s later): only polls from here count as the focus loss's.
         let inactivePollsBeforeFocusLoss = screen.pollsWhileInactive
-        let unfocused = await window(.focusElsewhere)
-        await pass(p / 2, after: unfocused.at)
-        let holdingWhileInactive = screen.isHoldingSideEffect
-        let beforeFocus = await pass(p * 2, after: unfocused.at)
-        let pollsWhileInactive = screen.pollsWhileInactive - inactivePollsBeforeFocusLoss
-        let focusRequested = run.now
+        r.unfocused = await window(.focusElsewhere)
+        await pass(p / 2, after: r.unfocused.at)
+        r.holdingWhileInactive = screen.isHoldingSideEffect
+        r.beforeFocus = await pass(p * 2, after: r.unfocused.at)
+        r.pollsWhileInactive = screen.pollsWhileInactive - inactivePollsBeforeFocusLoss
+        r.focusRequested = run.now
         let focused = await window(.focus)
-        let afterFocus = await pass(p / 2, after: focused.at)
-        let refocusedGrid = pollingStart(from: focusRequested)
-        let loadsAfterFocus = screen.loads
+        r.afterFocus = await pass(p / 2, after: focused.at)
+        r.refocusedGrid = pollingStart(from: r.focusRequested)
+        r.loadsAfterFocus = screen.loads
         let closed = await view(.close)
         await pass(p / 2, after: closed.at)
-        let holdingAfterClose = screen.isHoldingSideEffect
+        r.holdingAfterClose = screen.isHoldingSideEffect
         let loadsAtClose = screen.loads
         let pollsAtClose = screen.polls
-        let gridsStarted = screen.pollingStarts.count { $0 >= shown.requested && $0 <= closed.at }
+        r.gridsStarted = screen.pollingStarts.count { $0 >= shown.requested && $0 <= closed.at }
         let minimizedClosed = await minimizeOrNote(.minimize)
         await pass(p / 2, after: minimizedClosed.at)
         let restoredClosed = await minimizeOrNote(.restore)
         await pass(p * 3 / 4, after: restoredClosed.at)
-        let activityWhileClosed = screen.loads - loadsAtClose + screen.polls - pollsAtClose
+        r.activityWhileClosed = screen.loads - loadsAtClose + screen.polls - pollsAtClose
 
         // P2 beside the seed's reader (P4, P5): a view shown in an unfocused window, then closed
         // while the window is minimized (so only where the session can see a minimize). P1 and
         // P3 stop above.
-        let readers: [ScenePhaseStrategyID] = [.p2, .p4, .p5]
-        var tail: (loadsShownInactive: Int, loadsAtFocus: Int, inactiveCallsToClose: Int)?
-        if readers.contains(row) && seesMinimize {
+        if ScenePhaseStrategyID.readers.contains(row) && seesMinimize {
             let unfocusedAgain = await window(.focusElsewhere)
             await pass(p / 4, after: unfocusedAgain.at)
             let loadsBeforeShow = screen.loads
@@ -200,128 +200,25 @@ extension ScenarioDriver {
             await pass(p / 4, after: minimizedAgain.at)
             let closedMinimized = await view(.close)
             await pass(p / 4, after: closedMinimized.at)
-            tail = (loadsShownInactive, loadsAtFocus, screen.inactiveCalls - inactiveBefore)
+            r.tail = .init(
+                loadsShownInactive: loadsShownInactive, loadsAtFocus: loadsAtFocus,
+                inactiveCallsToClose: screen.inactiveCalls - inactiveBefore)
             let restoredAgain = await window(.restore)
             await pass(p / 4, after: restoredAgain.at)
         }
+        r.missedPhases = missedPhases
+        r.activeCallsBeforeAppear = screen.activeCallsBeforeAppear
 
-        let bug = row == .p1
-        // The seed's reader misses a return straight from .background to .active.
-        let literal = row == .p4 || row == .p5
-        let missesRestore = seesMinimize && literal && !restoreViaInactive
-        run.expectSchedule(
-            "the window reached every phase the repro asked for",
-            holds: missedPhases.isEmpty,
-            observed: missedPhases.isEmpty
-                ? "all reached" : "not reached after: \(missedPhases.joined(separator: ", "))")
-        run.expect("loads at open", count: loadsAfterOpen, equals: 1)
-        run.expect("side effect held while shown", holds: holdingAfterOpen, expected: true)
-        // Polling starts with the view (and, for the others than P1, again at each return to
-        // active): a loop started between the step and the reading after it.
-        func started(_ start: Duration?, from: Duration, by reading: Moment) -> Bool {
-            start.map { $0 >= from && $0 <= reading.at } ?? false
-        }
-        run.expect(
-            "polling started with the view", holds: started(firstGrid, from: shown.requested, by: afterOpen),
-            expected: true)
-        let pollsSinceShow = run.ticks(of: grid, every: p, after: .exact(grid), upTo: beforeMinimize)
-        // One literal per check name, so that each is extracted for translation.
-        if seesMinimize {
-            run.expect(
-                "polls before minimizing", count: pollsBeforeMinimize, within: pollsSinceShow,
-                note: "ticks since the show")
-        } else {
-            run.expect(
-                "polls in the first 3.25P", count: pollsBeforeMinimize, within: pollsSinceShow,
-                note: "ticks since the show")
-        }
-        if seesMinimize {
-            run.measure("restoreViaInactive", restoreViaInactive ? 1 : 0)
-            run.expect(
-                "side effect held while minimized", holds: holdingInBackground, expected: bug,
-                note: bug ? "the bug" : nil)
-            run.expect(
-                "polls while minimized", count: pollsInBackground,
-                within: bug ? run.ticks(of: grid, every: p, after: minimized, upTo: beforeRestore) : 0...0,
-                note: bug ? "keeps polling" : nil)
-            run.expect(
-                "loads after restoring", count: loadsAfterRestore, equals: bug || missesRestore ? 1 : 2,
-                note: bug ? "no reload" : missesRestore ? "missed: no inactive → active" : "reloads at once")
-            run.expect(
-                "side effect held after restoring", holds: holdingAfterRestore, expected: !missesRestore,
-                note: missesRestore ? "missed" : nil)
-            if !bug {
-                run.expect(
-                    "polling restarted at the restore",
-                    holds: started(restartedGrid, from: restoreRequested, by: afterRestore),
-                    expected: !missesRestore, note: missesRestore ? "missed" : nil)
-            }
-            // P1 polls on the grid it started at the show; the others on the one they restarted.
-            run.expect(
-                "polls in the 2.5P after restoring", count: pollsAfterRestore,
-                within: missesRestore
-                    ? 0...0
-                    : run.ticks(
-                        of: bug ? grid : (restartedGrid ?? restored.at), every: p, after: beforeRestore,
-                        upTo: afterRestoreWindow),
-                note: bug ? "never stopped" : missesRestore ? "not restarted" : "restarted")
-        }
-        run.expect(
-            "side effect held while another window has focus", holds: holdingWhileInactive, expected: bug,
-            note: bug ? "the bug" : nil)
-        run.expect(
-            "polls while another window has focus", count: pollsWhileInactive,
-            within: bug ? run.ticks(of: grid, every: p, after: unfocused, upTo: beforeFocus) : 0...0)
-        if seesMinimize {
-            // The seed's reader, having missed the restore, resumes here (inactive → active).
-            run.expect("loads after focusing back", count: loadsAfterFocus, equals: bug ? 1 : missesRestore ? 2 : 3)
-        } else {
-            run.expect(
-                "loads on focusing back", count: loadsAfterFocus - loadsBeforeFocusLoss, equals: bug ? 0 : 1,
-                note: bug ? "no reload" : "reloads at once")
-        }
-        if bug {
-            run.expect("polling loops started", count: gridsStarted, equals: 1, note: "never stopped")
-        } else {
-            run.expect(
-                "polling restarted at focusing back",
-                holds: started(refocusedGrid, from: focusRequested, by: afterFocus), expected: true)
-            let restartedAtRestore = seesMinimize && !missesRestore
-            run.expect(
-                "polling loops started", count: gridsStarted, equals: restartedAtRestore ? 3 : 2,
-                note: restartedAtRestore ? "show, restore, focus" : "show, focus")
-        }
-        run.expect("side effect held after closing the view", holds: holdingAfterClose, expected: false)
-        run.expect("loads and polls while the view is closed", count: activityWhileClosed, equals: 0)
-        if let tail {
-            run.expect(
-                "loads when shown in an unfocused window", count: tail.loadsShownInactive, equals: literal ? 1 : 0,
-                note: literal ? "the seed calls onActive at every appear" : "M6 waits for active")
-            run.expect(
-                "loads when that window is focused", count: tail.loadsAtFocus, equals: literal ? 0 : 1,
-                note: literal ? "not suspended: nothing to resume" : "its first active")
-            run.expect(
-                "onInactive calls from minimizing to closing while minimized", count: tail.inactiveCallsToClose,
-                equals: literal ? 2 : 1, note: literal ? "twice in a row" : "never twice in a row")
-        }
-        if row == .p5 {
-            let showings = tail == nil ? 1 : 2
-            run.expect(
-                "onActive calls made before the view appeared", count: screen.activeCallsBeforeAppear,
-                equals: showings, note: "at willAppear, \(showings == 1 ? "its showing" : "both showings")")
-        } else if readers.contains(row) {
-            run.expect("onActive calls made before the view appeared", count: screen.activeCallsBeforeAppear, equals: 0)
-        }
-        run.expectFlags(orphan: false, retainsOwner: false)
-        run.expectNothingLeft()
+        let checks = judgeScenePhase(run.timeline(r), as: row, tolerance: pacer.judgeTolerance)
+        if seesMinimize { run.measure("restoreViaInactive", r.restoreViaInactive ? 1 : 0) }
         run.measure("loads", Double(screen.loads))
         run.measure("polls", Double(screen.polls))
-        run.measure("pollsInBackground", Double(pollsInBackground))
-        run.measure("pollsWhileInactive", Double(pollsWhileInactive))
-        run.measure("sideEffectHeldInBackground", holdingInBackground ? 1 : 0)
+        run.measure("pollsInBackground", Double(r.pollsInBackground))
+        run.measure("pollsWhileInactive", Double(r.pollsWhileInactive))
+        run.measure("sideEffectHeldInBackground", r.holdingInBackground ? 1 : 0)
         run.measure("canSeeMinimize", seesMinimize ? 1 : 0)
 
-        return await run.finish(screen, judgedAs: AnyStrategyID(row), cleanUp: cleanUp)
+        return await run.finish(screen, judgedAs: AnyStrategyID(row), checks: checks, cleanUp: cleanUp)
     }
 }
 

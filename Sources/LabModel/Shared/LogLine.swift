@@ -8,13 +8,21 @@ public struct LogLine: Sendable, Hashable, Codable {
     public var text: String
 }
 
+/// A typed line with its context time, as a scenario run records it.
+struct TimedLine: Sendable, Hashable {
+    /// Context time when it was logged.
+    var time: Duration
+    /// The line.
+    var line: ScreenLine
+}
+
 /// What every screen shares: its own log lines, also written to the context's event log, and
 /// the observers a page follows to redraw.
 ///
 /// ```swift
 /// let journal = ScreenJournal(context: context)
 /// let token = journal.onChange { page.refresh() }
-/// journal.log("load #1")      // a line here and a `.message` event in the context's log
+/// journal.log(.load(1))       // "load #1" here and a `.message` event in the context's log
 /// journal.changed()           // tells the observers
 /// ```
 @MainActor
@@ -23,16 +31,24 @@ public final class ScreenJournal {
     public private(set) var lines: [LogLine] = []
     private let context: LifecycleContext
     private let observers = ObserverList<Void>()
+    private let lineObservers = ObserverList<TimedLine>()
 
     /// Makes an empty journal writing through to `context`'s event log.
     public init(context: LifecycleContext) {
         self.context = context
     }
 
-    /// Logs a line here and in the context's event log.
-    public func log(_ text: String) {
-        lines.appendBounded(LogLine(time: context.now, text: text))
-        context.log.append(.message(text))
+    /// Logs a line here and in the context's event log (as its text).
+    public func log(_ line: ScreenLine) {
+        lines.appendBounded(LogLine(time: context.now, text: line.text))
+        context.log.append(.message(line.text))
+        lineObservers.notify(TimedLine(time: context.now, line: line))
+    }
+
+    /// Calls `handler` with every line logged from now on, typed (a scenario run's recorder).
+    /// Keep the token.
+    func onLine(_ handler: @escaping @MainActor (TimedLine) -> Void) -> ObservationToken {
+        lineObservers.add(handler)
     }
 
     /// Calls `handler` after every change the screen reports. Keep the token.

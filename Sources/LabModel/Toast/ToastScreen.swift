@@ -142,8 +142,8 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     }
 
     /// Logs a line on the screen and in the context's event log (the seeds' `print`).
-    public func log(_ text: String) {
-        journal.log(text)
+    public func log(_ line: ScreenLine) {
+        journal.log(line)
         journal.changed()
     }
 
@@ -154,14 +154,14 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     public func dismissAfterDelay() async {
         // lab-code: T1 T2 T4 T5 T6 T7 T8 part 4
         do {
-            log("sleep start")
+            log(.sleepStart)
             try await context.sleep(for: toastDuration)
-            log("sleep end")
+            log(.sleepEnd)
             hide(cause: .timer)  // lab-code-key: T1 T6
         } catch is CancellationError {  // lab-code-key: T2 T4 T5 T7 T8
-            log("task cancel")
+            log(.taskCancel)
         } catch {
-            log("error")
+            log(.error)
         }
         // lab-code-end
     }
@@ -177,7 +177,7 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
                 journal.changed()
             }
         } catch {
-            log("countdown cancelled")  // lab-code-key
+            log(.countdownCancelled)  // lab-code-key
         }
         // lab-code-end
     }
@@ -187,12 +187,12 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     public func save() async {
         // lab-code: T8 part 2
         do {
-            log("save start")
+            log(.saveStart)
             try await context.sleep(for: saveDuration)
             savesFinished.appendBounded(context.now)
-            log("saved")  // lab-code-key
+            log(.saved)  // lab-code-key
         } catch {
-            log("save cancelled")
+            log(.saveCancelled)
         }
         // lab-code-end
     }

@@ -69,7 +69,7 @@ public struct ToastStrategy: Sendable {
         view.node.task(name: "try? sleep D, then hide", label: "T3") {
             try? await context.sleep(for: duration)  // lab-code-key
             screen.hide(cause: .timer)
-            screen.log("auto-dismissed")  // lab-code-key
+            screen.log(.autoDismissed)  // lab-code-key
         }
         // lab-code-end
     }

@@ -26,16 +26,17 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
         /// Whether they agree.
         public var passed: Bool
 
-        /// What starts a schedule check's name (``ScenarioRun/expectSchedule(_:holds:observed:)``).
+        /// What starts the name of a check of the repro's schedule, which a late loop can fail
+        /// (the run is then not judged).
         package static let schedulePrefix = "schedule: "
 
-        /// The name as a person reads it, translated: the scenarios write it in English (the
-        /// JSON keeps it so) and `scripts/update-po` extracts it from their `expect…` calls; a
+        /// The name as a person reads it, translated: the JSON keeps the English name, and each
+        /// page's check enum gives its title (a `tr` literal `scripts/update-po` extracts); a
         /// schedule check's condition is translated inside its own frame.
         public var displayName: String {
-            guard name.hasPrefix(Self.schedulePrefix) else { return Gettext.translation(of: name) }
+            guard isSchedule else { return Self.title(of: name) }
             let condition = String(name.dropFirst(Self.schedulePrefix.count))
-            return tr("schedule: %{condition}", ["condition": Gettext.translation(of: condition)])
+            return tr("schedule: %{condition}", ["condition": Self.title(of: condition)])
         }
     }
 

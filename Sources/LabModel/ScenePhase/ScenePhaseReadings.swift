@@ -1,0 +1,120 @@
+import Gettext
+
+/// What seed 003's repro read off the scene-phase screen: the real moments of its steps and the
+/// screen's counts at each reading (see `ScenarioDriver.run(scenePhase:…)` for the timeline).
+struct ScenePhaseReadings: Sendable, Hashable {
+    /// P.
+    var pollInterval: Duration
+    /// Whether the run minimized and restored the window (a session that cannot see or undo a
+    /// minimize leaves those steps out).
+    var seesMinimize = true
+    /// Window actions whose phase the scene never reached.
+    var missedPhases: [String] = []
+    /// The view's show: when it was asked for, and the polling loop it started (if any).
+    var showRequested: Duration = .zero
+    var showDelivered: Duration = .zero
+    var firstGrid: Duration?
+    var afterOpen = Moment.exact(.zero)
+    var loadsAfterOpen = 0
+    var holdingAfterOpen = false
+    var beforeMinimize = Moment.exact(.zero)
+    var pollsBeforeMinimize = 0
+    var minimized = Moment.exact(.zero)
+    var holdingInBackground = false
+    var beforeRestore = Moment.exact(.zero)
+    var pollsInBackground = 0
+    var restoreRequested: Duration = .zero
+    var restored = Moment.exact(.zero)
+    var afterRestore = Moment.exact(.zero)
+    /// The polling loop started by the restore (if any), and whether the window came back through
+    /// `.inactive` (the seed's reader resumes only on `.inactive → .active`).
+    var restartedGrid: Duration?
+    var restoreViaInactive = false
+    var loadsAfterRestore = 0
+    var holdingAfterRestore = false
+    var afterRestoreWindow = Moment.exact(.zero)
+    var pollsAfterRestore = 0
+    var loadsBeforeFocusLoss = 0
+    var unfocused = Moment.exact(.zero)
+    var holdingWhileInactive = false
+    var beforeFocus = Moment.exact(.zero)
+    var pollsWhileInactive = 0
+    var focusRequested: Duration = .zero
+    var afterFocus = Moment.exact(.zero)
+    var refocusedGrid: Duration?
+    var loadsAfterFocus = 0
+    var holdingAfterClose = false
+    /// Polling loops started from the show to the close.
+    var gridsStarted = 0
+    var activityWhileClosed = 0
+    /// The readers' tail (P2, P4, P5 where a minimize is seen): a view shown in an unfocused
+    /// window, then closed while the window is minimized.
+    var tail: Tail?
+    var activeCallsBeforeAppear = 0
+
+    struct Tail: Sendable, Hashable {
+        var loadsShownInactive: Int
+        var loadsAtFocus: Int
+        var inactiveCallsToClose: Int
+    }
+
+    /// The polling grid the show started (the show's delivery when none started).
+    var grid: Duration { firstGrid ?? showDelivered }
+}
+
+/// The checks of seed 003's repro.
+enum ScenePhaseCheck: String, ScenarioCheckID, CaseIterable {
+    case scheduleEveryPhase = "the window reached every phase the repro asked for"
+    case loadsAtOpen = "loads at open"
+    case heldWhileShown = "side effect held while shown"
+    case pollingStartedWithView = "polling started with the view"
+    case pollsBeforeMinimizing = "polls before minimizing"
+    case pollsInFirstWindow = "polls in the first 3.25P"
+    case heldWhileMinimized = "side effect held while minimized"
+    case pollsWhileMinimized = "polls while minimized"
+    case loadsAfterRestoring = "loads after restoring"
+    case heldAfterRestoring = "side effect held after restoring"
+    case pollingRestartedAtRestore = "polling restarted at the restore"
+    case pollsAfterRestoring = "polls in the 2.5P after restoring"
+    case heldWhileInactive = "side effect held while another window has focus"
+    case pollsWhileInactive = "polls while another window has focus"
+    case loadsAfterFocusingBack = "loads after focusing back"
+    case loadsOnFocusingBack = "loads on focusing back"
+    case pollingLoopsStarted = "polling loops started"
+    case pollingRestartedAtFocus = "polling restarted at focusing back"
+    case heldAfterClosing = "side effect held after closing the view"
+    case activityWhileClosed = "loads and polls while the view is closed"
+    case loadsShownInactive = "loads when shown in an unfocused window"
+    case loadsAtFocus = "loads when that window is focused"
+    case inactiveCallsToClose = "onInactive calls from minimizing to closing while minimized"
+    case activeCallsBeforeAppear = "onActive calls made before the view appeared"
+
+    var title: String {
+        switch self {
+        case .scheduleEveryPhase: tr("the window reached every phase the repro asked for")
+        case .loadsAtOpen: tr("loads at open")
+        case .heldWhileShown: tr("side effect held while shown")
+        case .pollingStartedWithView: tr("polling started with the view")
+        case .pollsBeforeMinimizing: tr("polls before minimizing")
+        case .pollsInFirstWindow: tr("polls in the first 3.25P")
+        case .heldWhileMinimized: tr("side effect held while minimized")
+        case .pollsWhileMinimized: tr("polls while minimized")
+        case .loadsAfterRestoring: tr("loads after restoring")
+        case .heldAfterRestoring: tr("side effect held after restoring")
+        case .pollingRestartedAtRestore: tr("polling restarted at the restore")
+        case .pollsAfterRestoring: tr("polls in the 2.5P after restoring")
+        case .heldWhileInactive: tr("side effect held while another window has focus")
+        case .pollsWhileInactive: tr("polls while another window has focus")
+        case .loadsAfterFocusingBack: tr("loads after focusing back")
+        case .loadsOnFocusingBack: tr("loads on focusing back")
+        case .pollingLoopsStarted: tr("polling loops started")
+        case .pollingRestartedAtFocus: tr("polling restarted at focusing back")
+        case .heldAfterClosing: tr("side effect held after closing the view")
+        case .activityWhileClosed: tr("loads and polls while the view is closed")
+        case .loadsShownInactive: tr("loads when shown in an unfocused window")
+        case .loadsAtFocus: tr("loads when that window is focused")
+        case .inactiveCallsToClose: tr("onInactive calls from minimizing to closing while minimized")
+        case .activeCallsBeforeAppear: tr("onActive calls made before the view appeared")
+        }
+    }
+}

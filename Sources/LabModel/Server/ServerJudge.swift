@@ -1,0 +1,81 @@
+import Gettext
+internal import LifecycleTasks
+
+/// What seed 004's repro read off the server screen, U/2 after each of its actions.
+struct ServerReadings: Sendable, Hashable {
+    /// The statuses the repro posts: A's while listened to, A's after the switch, B's.
+    static let firstStatus = "Signed In"
+    static let oldServerStatus = "Maintenance"
+    static let newStatus = "Online"
+
+    var listenersAfterOpen = 0
+    var labelFromA = ""
+    /// Live listeners after switching to B, and those of A among them.
+    var listenersAfterSwitch = 0
+    var listenersOfA = 0
+    /// Live tasks of the run after switching.
+    var liveListenTasks = 0
+    /// The state of the run's first task (the first listener) after switching; `nil`: none.
+    var firstListener: TaskState?
+    var labelAfterOldPost = ""
+    var labelAfterNewPost = ""
+    var listenersAfterClose = 0
+}
+
+/// The checks of seed 004's repro.
+enum ServerCheck: String, ScenarioCheckID, CaseIterable {
+    case listenersAfterOpen = "live listeners after opening"
+    case labelFromA = "label after A posts"
+    case listenersAfterSwitch = "live listeners after switching to B"
+    case listenTasksAfterSwitch = "live listening tasks after switching"
+    case oldListenerTask = "old listener's task"
+    case labelAfterOldPost = "label after the old server posts"
+    case labelAfterNewPost = "label after the new server posts"
+    case listenersAfterClose = "live listeners after closing"
+
+    var title: String {
+        switch self {
+        case .listenersAfterOpen: tr("live listeners after opening")
+        case .labelFromA: tr("label after A posts")
+        case .listenersAfterSwitch: tr("live listeners after switching to B")
+        case .listenTasksAfterSwitch: tr("live listening tasks after switching")
+        case .oldListenerTask: tr("old listener's task")
+        case .labelAfterOldPost: tr("label after the old server posts")
+        case .labelAfterNewPost: tr("label after the new server posts")
+        case .listenersAfterClose: tr("live listeners after closing")
+        }
+    }
+}
+
+/// Seed 004's row (I1 has one: one listener, of the picked server, cancelled when the pick
+/// changes or the view closes), checked on a server repro's timeline. I1's outcome has no clock
+/// in it, so `tolerance` only decides which flags were transient.
+func judgeServer(
+    _ timeline: ScenarioTimeline<ServerReadings>, as row: ServerStrategyID, tolerance: ScenarioTolerance
+) -> [ScenarioVerdict.Check] {
+    var checks = CheckList(for: timeline, tolerance: tolerance)
+    let r = timeline.readings
+    checks.expect(ServerCheck.listenersAfterOpen, count: r.listenersAfterOpen, equals: 1)
+    checks.expect(
+        ServerCheck.labelFromA, expected: ServerReadings.firstStatus, observed: r.labelFromA,
+        r.labelFromA == ServerReadings.firstStatus)
+    checks.expect(
+        ServerCheck.listenersAfterSwitch, expected: "1 (of B)",
+        observed: "\(r.listenersAfterSwitch) (\(r.listenersOfA) of A)",
+        r.listenersAfterSwitch == 1 && r.listenersOfA == 0)
+    checks.expect(ServerCheck.listenTasksAfterSwitch, count: r.liveListenTasks, equals: 1)
+    checks.expect(
+        ServerCheck.oldListenerTask, expected: "cancelled", observed: r.firstListener.map { "\($0)" } ?? "none",
+        r.firstListener == .cancelled)
+    checks.expect(
+        ServerCheck.labelAfterOldPost, expected: "\(ServerReadings.firstStatus) (unchanged)",
+        observed: r.labelAfterOldPost,
+        r.labelAfterOldPost == ServerReadings.firstStatus)
+    checks.expect(
+        ServerCheck.labelAfterNewPost, expected: ServerReadings.newStatus, observed: r.labelAfterNewPost,
+        r.labelAfterNewPost == ServerReadings.newStatus)
+    checks.expect(ServerCheck.listenersAfterClose, count: r.listenersAfterClose, equals: 0)
+    checks.expectFlags(orphan: false, retainsOwner: false, in: timeline)
+    checks.expectNothingLeft(in: timeline)
+    return checks.checks
+}

@@ -1,0 +1,157 @@
+internal import LifecycleTasks
+
+/// A moment of a run: when it was due by the run's schedule, and when it really came (later on
+/// a late loop). For an edge that is not a wait (a phase change), `due` is the earliest time
+/// work queued before it could still have been waiting.
+struct Moment: Sendable, Hashable {
+    var due: Duration
+    var at: Duration
+
+    /// A moment that came exactly when due (a timer's start, a test clock's instant).
+    static func exact(_ time: Duration) -> Moment { Moment(due: time, at: time) }
+}
+
+/// How far a judge lets an outcome stray from the time derived for it (see ``ScenarioPacer``).
+struct ScenarioTolerance: Sendable, Hashable {
+    /// The clock's own jitter, either way.
+    var jitter: Duration
+    /// How much later an outcome may come (at least ``jitter`` is allowed).
+    var lateness: Duration
+
+    /// No jitter at all: a test clock.
+    static let exact = ScenarioTolerance(jitter: .zero, lateness: .zero)
+}
+
+extension ScenarioPacer {
+    /// The tolerance a judge gives the outcomes of a run paced by this pacer.
+    var judgeTolerance: ScenarioTolerance { ScenarioTolerance(jitter: tolerance, lateness: lateness) }
+}
+
+/// What a task does in a repro, as the judges know it (the strategies name their tasks; the
+/// recorder maps a name to its role once, here).
+enum TaskRole: Sendable, Hashable, CaseIterable {
+    /// A toast's timer: sleeps D, then hides (T1–T8).
+    case toastTimer
+    /// T7's countdown every D/10.
+    case countdown
+    /// T8's save, which must finish.
+    case save
+    /// Seed 001's exec.
+    case exec
+    /// Seed 003's polling loop (with its load and side effect for P3).
+    case poll
+    /// Seed 004's listener.
+    case listen
+
+    /// The task names the strategies give a task of this role.
+    var taskNames: Set<String> {
+        switch self {
+        case .toastTimer: ["sleep D, then hide", "try? sleep D, then hide"]
+        case .countdown: ["countdown every D/10"]
+        case .save: ["save (must finish)"]
+        case .exec: ["exec"]
+        case .poll: ["poll every P", "load, hold, poll every P"]
+        case .listen: ["listen"]
+        }
+    }
+
+    /// The role of a task named `name`, if it has one.
+    init?(taskName name: String) {
+        guard let role = Self.allCases.first(where: { $0.taskNames.contains(name) }) else { return nil }
+        self = role
+    }
+}
+
+/// A flag the registry raises on a task (SPEC §5).
+enum TaskFlag: String, Sendable, Hashable, CaseIterable {
+    /// The task outlived its owner.
+    case orphan = "orphan"
+    /// The task keeps its owner's state alive.
+    case retainsOwner = "retains owner"
+}
+
+/// A task of a run, from its start to when it was asked to stop or ended.
+struct TaskSpan: Sendable, Hashable {
+    var id: Int
+    /// Its name, for a person (the judges read ``role``).
+    var name: String
+    var role: TaskRole?
+    var start: Duration
+    /// When it was asked to stop, or ended, whichever came first.
+    var stop: Duration?
+    /// When it ended.
+    var end: Duration?
+    /// Its state at the end of the run (`nil`: the registry no longer holds it).
+    var state: TaskState?
+    /// Marked detached on purpose (SPEC §5: work that must finish).
+    var isDetached = false
+
+    /// Still running or cancelling at the end of the run.
+    var isLive: Bool { state?.isLive ?? false }
+}
+
+/// A flag a task of the run carried, and when (seconds since t = 0, as the verdict shows them).
+struct FlagSpan: Sendable, Hashable {
+    var task: Int
+    var name: String
+    var strategy: String
+    var owner: String
+    var flag: TaskFlag
+    var t: Double
+    /// When it was cleared; `nil` if it still stood at the end.
+    var until: Double?
+
+    /// Raised and cleared within the jitter: the same instant on a test clock.
+    func isTransient(_ tolerance: ScenarioTolerance) -> Bool {
+        guard let until else { return false }
+        return until - t <= tolerance.jitter.roundedSeconds
+    }
+
+    /// The flag as a verdict reports it.
+    var verdictFlag: ScenarioVerdict.Flag {
+        .init(task: task, name: name, strategy: strategy, owner: owner, flag: flag.rawValue, t: t, until: until)
+    }
+}
+
+/// A scene's change of phase, as a run records it.
+struct PhaseChange: Sendable, Hashable {
+    var time: Duration
+    var scene: String
+    var phase: ScenePhase
+}
+
+/// What a scenario run recorded, as a value: when it began, the strategy's typed log lines, the
+/// run's tasks and flags, the scene's phase changes, and the page's own `readings` (the real
+/// moments of its actions and what the screen showed at each reading). A page's judge turns it
+/// into checks with no clock and no screen, so a test can hand-build one.
+struct ScenarioTimeline<Readings: Sendable>: Sendable {
+    /// t = 0, a context time.
+    var start: Duration = .zero
+    var lines: [TimedLine] = []
+    /// The run's tasks, by id.
+    var tasks: [TaskSpan] = []
+    var flags: [FlagSpan] = []
+    var phaseChanges: [PhaseChange] = []
+    var readings: Readings
+
+    /// Context times at which `line` was logged.
+    func times(of line: ScreenLine) -> [Duration] { lines.filter { $0.line == line }.map(\.time) }
+
+    /// The first line at or after `time` for which `matches` holds, and its time.
+    func firstLine(from time: Duration, where matches: (ScreenLine) -> Bool) -> Duration? {
+        lines.first { $0.time >= time && matches($0.line) }?.time
+    }
+
+    /// The most tasks of `role` running at once among those started by `time`, a task counting
+    /// from its start until it was asked to stop (or ended): a run cancelled at the instant the
+    /// next starts does not overlap it.
+    func maxRunningAtOnce(_ role: TaskRole, startedBy time: Duration? = nil) -> Int {
+        let spans = tasks.filter { task in task.role == role && (time.map { task.start <= $0 } ?? true) }
+        return spans.map { span in
+            spans.count { $0.start <= span.start && ($0.stop.map { $0 > span.start } ?? true) }
+        }.max() ?? 0
+    }
+
+    /// Flags that stood for longer than the jitter (or still stand).
+    func standingFlags(_ tolerance: ScenarioTolerance) -> [FlagSpan] { flags.filter { !$0.isTransient(tolerance) } }
+}

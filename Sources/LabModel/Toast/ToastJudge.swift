@@ -1,0 +1,151 @@
+import Gettext
+
+/// What the toast repro (SPEC §3) read off its screen, besides the typed lines and tasks.
+struct ToastReadings: Sendable, Hashable {
+    /// D.
+    var toastDuration: Duration
+    /// T8's save length (2D/3).
+    var saveDuration: Duration
+    /// When the presses were really delivered (context times).
+    var firstShow: Duration
+    var hide: Duration
+    var secondShow: Duration
+    /// When each hide started (a timer's hide then slides out).
+    var hides: [Duration]
+    /// Live timers (not T7's countdowns or T8's saves) once the second toast was up.
+    var timersAfterSecondShow: Int
+}
+
+/// The checks of the toast repro.
+enum ToastCheck: String, ScenarioCheckID, CaseIterable {
+    case scheduleSecondShowInTime = "the Hide press and the second show came before the first toast's D ran out"
+    case hiddenByButton = "toast hidden by the button"
+    case secondHidesEarly = "second toast hides early (stale first timer)"
+    case secondHidesAfterFullD = "second toast hides after a full D"
+    case hidesInRun = "hides in the run"
+    case taskCancelNothingCancelled = "\"task cancel\" logged (nothing is cancelled)"
+    case taskCancel = "\"task cancel\" logged"
+    case taskCancelBagsOneTask = "\"task cancel\" logged (the timer, the bag's one task)"
+    case countdownAfterHide = "first countdown after the hide"
+    case countdownEndsByItself = "first countdown ends by itself"
+    case countdownCancelled = "\"countdown cancelled\" logged"
+    case taskCancelTaskTimer = "\"task cancel\" logged (the .task timer)"
+    case savedEachSave = "\"saved\" logged (each save runs to its end)"
+    case saveCancelled = "\"save cancelled\" logged"
+    case autoDismissedEarly = "\"auto-dismissed\" logged early"
+    case taskCancelSwallowed = "\"task cancel\" logged (try? swallows it)"
+    case liveTimers = "live timers once the second toast is up"
+
+    var title: String {
+        switch self {
+        case .scheduleSecondShowInTime: tr("the Hide press and the second show came before the first toast's D ran out")
+        case .hiddenByButton: tr("toast hidden by the button")
+        case .secondHidesEarly: tr("second toast hides early (stale first timer)")
+        case .secondHidesAfterFullD: tr("second toast hides after a full D")
+        case .hidesInRun: tr("hides in the run")
+        case .taskCancelNothingCancelled: tr("\"task cancel\" logged (nothing is cancelled)")
+        case .taskCancel: tr("\"task cancel\" logged")
+        case .taskCancelBagsOneTask: tr("\"task cancel\" logged (the timer, the bag's one task)")
+        case .countdownAfterHide: tr("first countdown after the hide")
+        case .countdownEndsByItself: tr("first countdown ends by itself")
+        case .countdownCancelled: tr("\"countdown cancelled\" logged")
+        case .taskCancelTaskTimer: tr("\"task cancel\" logged (the .task timer)")
+        case .savedEachSave: tr("\"saved\" logged (each save runs to its end)")
+        case .saveCancelled: tr("\"save cancelled\" logged")
+        case .autoDismissedEarly: tr("\"auto-dismissed\" logged early")
+        case .taskCancelSwallowed: tr("\"task cancel\" logged (try? swallows it)")
+        case .liveTimers: tr("live timers once the second toast is up")
+        }
+    }
+}
+
+extension ScenarioTimeline<ToastReadings> {
+    /// When the timer of the toast shown at `show` really started: its "sleep start" line
+    /// (T1, T2, T4–T8), or the show itself for T3, whose timer logs nothing.
+    func timerStart(after show: Duration) -> Duration {
+        firstLine(from: show) { $0 == .sleepStart } ?? show
+    }
+}
+
+/// SPEC §3's row for `row`, checked on a toast repro's timeline: the button's hide comes at the
+/// Hide press; T1's and T6's second hide comes D after the *first* show's timer really started,
+/// the others' D after the second's; "task cancel" (T2, T4, T5, T7, T8) and T3's early
+/// "auto-dismissed" at the Hide press; T7's countdown ends 9 steps after it started, T8's
+/// "saved" a save's length after its "save start".
+func judgeToast(
+    _ timeline: ScenarioTimeline<ToastReadings>, as row: ToastStrategyID, tolerance: ScenarioTolerance
+) -> [ScenarioVerdict.Check] {
+    var checks = CheckList(for: timeline, tolerance: tolerance)
+    let r = timeline.readings
+    let d = r.toastDuration
+    let firstTimer = timeline.timerStart(after: r.firstShow)
+    let secondTimer = timeline.timerStart(after: r.secondShow)
+    let bug = row == .t1 || row == .t6
+    // The repro shows T1's bug only if the first toast's timer is still pending when the
+    // second toast is up: both presses must come before its D runs out.
+    checks.expectSchedule(
+        ToastCheck.scheduleSecondShowInTime,
+        holds: r.secondShow + tolerance.jitter < firstTimer + d,
+        observed:
+            "second show at t = \(checks.offset(r.secondShow)), D ran out at t = \(checks.offset(firstTimer + d))")
+    checks.expectTime(ToastCheck.hiddenByButton, at: r.hide, observed: r.hides.first, reason: "the Hide press")
+    let secondHide = r.hides.count > 1 ? r.hides[1] : nil
+    if bug {
+        checks.expectTime(
+            ToastCheck.secondHidesEarly, at: firstTimer + d, observed: secondHide,
+            reason: "D after the first show's timer started")
+    } else {
+        checks.expectTime(
+            ToastCheck.secondHidesAfterFullD, at: secondTimer + d, observed: secondHide,
+            reason: "D after the second show's timer started")
+    }
+    checks.expect(ToastCheck.hidesInRun, count: r.hides.count, equals: 2)
+    let cancels = timeline.times(of: .taskCancel)
+    let atHide = [(time: r.hide, reason: "the Hide press")]
+    switch row {
+    case .t1, .t6:
+        checks.expectTimes(ToastCheck.taskCancelNothingCancelled, at: [], observed: cancels)
+    case .t2, .t4, .t5:
+        checks.expectTimes(ToastCheck.taskCancel, at: atHide, observed: cancels)
+    case .t7:
+        checks.expectTimes(ToastCheck.taskCancelBagsOneTask, at: atHide, observed: cancels)
+        let countdown = timeline.tasks.first { $0.role == .countdown && $0.state != nil }
+        checks.expect(
+            ToastCheck.countdownAfterHide, expected: "finished (never cancelled)",
+            observed: countdown?.state.map { "\($0)" } ?? "never started", countdown?.state == .finished)
+        // Nine sleeps of D/10, each from the last one's wake-up: each wake-up may be a jitter
+        // late, so the end may be up to nine jitters after 0.9 D (never before it).
+        let countdownDue = (countdown?.start ?? r.firstShow) + d * 9 / 10
+        let countdownLatest = countdownDue + tolerance.jitter * 9
+        let countdownEnd = countdown?.end
+        checks.expect(
+            ToastCheck.countdownEndsByItself,
+            expected:
+                "t = \(checks.offset(countdownDue)) (nine steps of D/10 after it started), "
+                + "by t = \(checks.offset(countdownLatest)) (each step may wake a jitter late)",
+            observed: countdownEnd.map { "t = \(checks.offset($0))" } ?? "never",
+            countdownEnd.map { $0 >= countdownDue - tolerance.jitter && $0 <= countdownLatest } ?? false)
+        checks.expectTimes(ToastCheck.countdownCancelled, at: [], observed: timeline.times(of: .countdownCancelled))
+    case .t8:
+        checks.expectTimes(ToastCheck.taskCancelTaskTimer, at: atHide, observed: cancels)
+        let saves = [r.firstShow, r.secondShow].map { show in
+            (
+                time: (timeline.firstLine(from: show) { $0 == .saveStart } ?? show) + r.saveDuration,
+                reason: "2D/3 after its save started"
+            )
+        }
+        checks.expectTimes(ToastCheck.savedEachSave, at: saves, observed: timeline.times(of: .saved))
+        checks.expectTimes(ToastCheck.saveCancelled, at: [], observed: timeline.times(of: .saveCancelled))
+    case .t3:
+        checks.expectTimes(
+            ToastCheck.autoDismissedEarly,
+            at: [(r.hide, "the Hide press"), (secondTimer + d, "D after the second show")],
+            observed: timeline.times(of: .autoDismissed))
+        checks.expectTimes(ToastCheck.taskCancelSwallowed, at: [], observed: cancels)
+    }
+    checks.expect(ToastCheck.liveTimers, count: r.timersAfterSecondShow, equals: bug ? 2 : 1)
+    checks.expectFlags(orphan: bug || row == .t7, retainsOwner: row == .t6, in: timeline)
+    checks.expectDetached(row == .t8, in: timeline)
+    checks.expectNothingLeft(in: timeline)
+    return checks.checks
+}

@@ -1,0 +1,73 @@
+import Gettext
+import LifecycleTasks
+import Testing
+
+@testable import LabModel
+
+/// Seconds as a context time (the hand-built timelines start at t = 0).
+func at(_ seconds: Double) -> Duration { .milliseconds(Int((seconds * 1_000).rounded())) }
+
+/// A judge's checks as "✓ name" or "✗ name", in order: the exact outcome, compactly.
+func outcome(_ checks: [ScenarioVerdict.Check]) -> [String] {
+    checks.map { ($0.passed ? "✓ " : "✗ ") + $0.name }
+}
+
+/// A task of a hand-built timeline.
+func task(
+    _ id: Int, _ role: TaskRole, start: Double, stop: Double? = nil, state: TaskState = .finished,
+    detached: Bool = false
+) -> TaskSpan {
+    TaskSpan(
+        id: id, name: "\(role)", role: role, start: at(start), stop: stop.map(at),
+        end: state.isLive ? nil : stop.map(at), state: state, isDetached: detached)
+}
+
+/// A flag of a hand-built timeline, raised at `t` and cleared at `until`.
+func flag(_ flag: TaskFlag, on task: Int, t: Double, until: Double?) -> FlagSpan {
+    FlagSpan(task: task, name: "task", strategy: "", owner: "view", flag: flag, t: t, until: until)
+}
+
+/// Lines of a hand-built timeline.
+func lines(_ entries: (Double, ScreenLine)...) -> [TimedLine] {
+    entries.map { TimedLine(time: at($0.0), line: $0.1) }
+}
+
+@Suite("Check IDs: the English name in the JSON is the message its title translates")
+struct CheckIDTests {
+    @Test("T1–T8, B1–B3, P1–P5, I1: every check's title is the tr message of its English name, and in the template")
+    func titlesAreTheirNames() throws {
+        let template = try CheckNameCatalogueTests.templateMessages()
+        for id in allScenarioChecks {
+            #expect(id.title == Gettext.translation(of: id.name), "\(id.name)'s title is another message")
+            #expect(template.contains(id.name), "\(id.name) is not in po/lifecycle-lab.pot")
+        }
+        let names = allScenarioChecks.map(\.name)
+        #expect(Set(names).count == names.count, "two checks share a name")
+    }
+
+    @Test("A verdict shows a check by its title; a schedule check inside its frame; an unknown name as it is")
+    func displayNames() {
+        func check(_ name: String) -> ScenarioVerdict.Check {
+            .init(name: name, expected: "", observed: "", passed: true)
+        }
+        #expect(check("hides in the run").displayName == ToastCheck.hidesInRun.title)
+        #expect(
+            check(ScenarioVerdict.Check.schedulePrefix + ButtonCheck.scheduleThrowingExecRan.name).displayName
+                == tr("schedule: %{condition}", ["condition": ButtonCheck.scheduleThrowingExecRan.title]))
+        #expect(check("no such check").displayName == "no such check")
+    }
+
+    @Test("SPEC §5: a task's role comes from its name; a flag reads as the verdict's JSON has it")
+    func rolesAndFlags() {
+        #expect(TaskRole(taskName: "sleep D, then hide") == .toastTimer)
+        #expect(TaskRole(taskName: "try? sleep D, then hide") == .toastTimer)
+        #expect(TaskRole(taskName: "countdown every D/10") == .countdown)
+        #expect(TaskRole(taskName: "exec") == .exec)
+        #expect(TaskRole(taskName: "listen") == .listen)
+        #expect(TaskRole(taskName: "stubborn (test hook)") == nil)
+        #expect(TaskFlag.allCases.map(\.rawValue) == ["orphan", "retains owner"])
+        #expect(
+            ScreenLine.execStart(2).text == "exec #2 start"
+                && ScreenLine.status(Server("beta"), "Online").text == "beta: Online")
+    }
+}
