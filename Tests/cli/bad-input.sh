@@ -30,12 +30,25 @@ check() {
     echo "PASS $name"; passed=$((passed + 1))
 }
 
-check "unknown strategy"        2 "valid: T1, T2, T3, T4, T5, T6, T7, T8, B1, B2, B3, P1, P2, P3, P4, P5, I1" -- --strategy T9
+# The lists the messages must give, from the app's own catalogue (`--list-pages`: a page and its
+# strategies a line), so a new page or strategy needs no edit here.
+listing=$("$app" --list-pages) || { echo "FAIL --list-pages: exit $?"; exit 1; }
+joined() { paste -sd, - | sed 's/,/, /g'; }
+all_pages=$(awk '{ print $1 }' <<<"$listing" | joined)
+repro_pages=$(awk 'NF > 1 { print $1 }' <<<"$listing" | joined)
+no_repro_page=$(awk 'NF == 1 { print $1; exit }' <<<"$listing")
+all_strategies=$(awk '{ for (i = 2; i <= NF; i++) print $i }' <<<"$listing" | joined)
+first_page=$(awk 'NF > 1 { print $1; exit }' <<<"$listing")
+first_page_strategies=$(awk 'NF > 1 { for (i = 2; i <= NF; i++) print $i; exit }' <<<"$listing" | joined)
+other_strategy=$(awk -v p="$first_page" 'NF > 1 && $1 != p { print $2; exit }' <<<"$listing")
+check "list pages and strategies" 0 "$first_page T1" -- --list-pages
+check "list strategies"         0 "T1 $first_page bug" -- --list-strategies
+check "unknown strategy"        2 "valid: $all_strategies" -- --strategy T9
 check "empty strategy"          2 "unknown strategy" -- --strategy ""
-check "unknown page"            2 "valid: toast, button, scene, server, navigation" -- --page settings
-check "unknown scenario"        2 "valid: toast, button, scene, server" -- --scenario nope
-check "scenario without repro"  2 "valid: toast, button, scene, server" -- --scenario navigation
-check "strategy of other page"  2 "valid for it: T1, T2, T3, T4, T5, T6, T7, T8" -- --scenario toast --strategy B1
+check "unknown page"            2 "valid: $all_pages" -- --page settings
+check "unknown scenario"        2 "valid: $repro_pages" -- --scenario nope
+check "scenario without repro"  2 "valid: $repro_pages" -- --scenario "$no_repro_page"
+check "strategy of other page"  2 "valid for it: $first_page_strategies" -- --scenario "$first_page" --strategy "$other_strategy"
 check "scale zero"              2 "greater than 0" -- --time-scale 0
 check "scale negative"          2 "greater than 0" -- --time-scale -1
 check "scale not a number"      2 "is not a number" -- --time-scale fast

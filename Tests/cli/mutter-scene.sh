@@ -20,7 +20,8 @@ passed=0 failed=0
 pass() { echo "PASS $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL $1"; [[ -z ${2:-} ]] || sed 's/^/    | /' "$2" | tail -n 25; failed=$((failed + 1)); }
 
-for id in P1 P2 P3 P4 P5; do
+# The scene page's strategies, from the app's own list.
+for id in $("$app" --list-pages | awk '$1 == "scene" { $1 = ""; print }'); do
     matched=0
     for run in $(seq 1 "$runs"); do
         out="$work/$id-$run.json"

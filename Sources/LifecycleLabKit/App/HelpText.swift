@@ -16,6 +16,8 @@ extension LaunchOptions {
             LaunchArguments.options.map { ("  \($0.name) \($0.valueName)", $0.help()) } + [
                 ("  -h, --help", tr("Show this help and exit.")),
                 ("  --version", tr("Show the version and exit.")),
+                ("  --list-pages", tr("List the pages, one a line, each with its strategies, and exit.")),
+                ("  --list-strategies", tr("List the strategies, one a line with its page and kind, and exit.")),
             ]
         for row in rows {
             lines += TerminalText.wrap(row.help, width: width - column).enumerated().map { index, text in

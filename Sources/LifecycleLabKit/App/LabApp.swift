@@ -47,6 +47,15 @@ public final class LabApp {
     public static func main(arguments: [String]) -> Int32 {
         StartupTrace.mark("main")
         startTranslations()
+        // A page in the model's catalogue but not in the window's list (or the other way round)
+        // is a build of the app that would leave a page out: refuse it (a developer's slip).
+        let strays = LabPages.mismatch
+        guard strays.isEmpty else {
+            writeStandardError(
+                "lifecycle-lab: LabCatalog.pages and LabPages.all disagree about: "
+                    + strays.map(\.rawValue).joined(separator: ", ") + "\n")
+            return 70
+        }
         let options = LaunchOptions.parseOrExit2(Array(arguments.dropFirst()), version: version)
         StartupTrace.mark("options")
         // GTK's start-up and the application's registration both use the session bus; held

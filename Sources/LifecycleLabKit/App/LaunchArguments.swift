@@ -77,18 +77,24 @@ struct LaunchArguments {
             keyPath: \.windowActionsBy),
     ]
 
-    static let validOptions = (options.map(\.name) + ["--help", "--version"]).joined(separator: ", ")
+    /// The options that print something and exit, and the ``LaunchOptions/Stop`` each one is.
+    static let listings: [String: LaunchOptions.Stop] = [
+        "--help": .help, "-h": .help, "--version": .version, "--list-pages": .listPages,
+        "--list-strategies": .listStrategies,
+    ]
+
+    static let validOptions =
+        (options.map(\.name) + ["--help", "--version", "--list-pages", "--list-strategies"]).joined(separator: ", ")
 
     /// Reads `arguments` (without the program name) into the options' texts; stops at `--help`
-    /// and `--version`, and at a word that is not an option or an option without its value.
+    /// `--version` and the listings, and at a word that is not an option or an option without its value.
     static func read(_ arguments: [String]) throws(LaunchOptions.Stop) -> LaunchArguments {
         var result = LaunchArguments()
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
             index += 1
-            if argument == "--help" || argument == "-h" { throw .help }
-            if argument == "--version" { throw .version }
+            if let stop = listings[argument] { throw stop }
             guard argument.hasPrefix("-"), argument.count > 1 else {
                 throw .invalid(
                     tr(
@@ -96,7 +102,7 @@ struct LaunchArguments {
                         ["argument": argument, "options": validOptions]))
             }
             let (name, inlineValue) = split(argument)
-            if name == "--help" || name == "-h" || name == "--version" {
+            if listings[name] != nil {
                 throw .invalid(
                     tr(
                         "option '%{name}' takes no value; valid options: %{options}",

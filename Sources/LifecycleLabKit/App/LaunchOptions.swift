@@ -60,6 +60,10 @@ public struct LaunchOptions: Sendable, Hashable {
         case help
         /// `--version`: print the version, exit 0.
         case version
+        /// `--list-pages`: print ``LaunchOptions/pageListing``, exit 0.
+        case listPages
+        /// `--list-strategies`: print ``LaunchOptions/strategyListing``, exit 0.
+        case listStrategies
         /// Bad input: this one line (without the program's name), exit 2.
         case invalid(String)
 
@@ -67,9 +71,25 @@ public struct LaunchOptions: Sendable, Hashable {
             switch self {
             case .help: "help requested"
             case .version: "version requested"
+            case .listPages: "page list requested"
+            case .listStrategies: "strategy list requested"
             case .invalid(let message): message
             }
         }
+    }
+
+    /// `--list-pages`: each page's name and its strategies, in the switcher's order, e.g.
+    /// `button B1 B2 B3` (a page without a repro has none: `navigation`). For scripts; not
+    /// translated.
+    public static var pageListing: String {
+        LabCatalog.pages.map { ([$0.id.rawValue] + $0.strategies.map(\.rawValue)).joined(separator: " ") }
+            .joined(separator: "\n")
+    }
+
+    /// `--list-strategies`: each strategy's ID, page and kind in spec order, e.g. `T1 toast bug`.
+    /// For scripts; not translated.
+    public static var strategyListing: String {
+        LabCatalog.strategies.map { "\($0.rawValue) \($0.page) \($0.kind.rawValue)" }.joined(separator: "\n")
     }
 
     /// Parses `arguments` (without the program name) and validates the values.
@@ -90,6 +110,12 @@ public struct LaunchOptions: Sendable, Hashable {
                 Glibc.exit(0)
             case .version:
                 print("lifecycle-lab \(version)")
+                Glibc.exit(0)
+            case .listPages:
+                print(pageListing)
+                Glibc.exit(0)
+            case .listStrategies:
+                print(strategyListing)
                 Glibc.exit(0)
             case .invalid(let message):
                 writeStandardError("lifecycle-lab: \(message)\n")
