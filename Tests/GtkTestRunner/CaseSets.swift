@@ -32,4 +32,17 @@ enum CaseSets {
         guard let prefixes = prefixes[name] else { return nil }
         return cases.filter { testCase in prefixes.contains { testCase.name.hasPrefix($0) } }
     }
+
+    /// A case that fails when a strategy of the catalogue has no case named by its ID ("T1: …"):
+    /// a new page's strategies must be driven through the real window too.
+    @MainActor
+    static func coverage(of cases: [GtkTestCase]) -> GtkTestCase {
+        let names = cases.map { $0.name }
+        let ids = LabCatalog.strategies.map { $0.rawValue }
+        return GtkTestCase("§4 pages: every strategy of the catalogue has a GTK case named by its ID") {
+            for id in ids {
+                expect(names.contains { $0.hasPrefix("\(id): ") }, "\(id) has no GTK case")
+            }
+        }
+    }
 }

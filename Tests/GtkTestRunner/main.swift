@@ -1,4 +1,5 @@
 import Glibc
+import LabModel
 import LifecycleLabKit
 
 // Synchronous main on purpose: the harness runs GTK's loop on the main thread.
@@ -9,7 +10,7 @@ import LifecycleLabKit
 // again with LANGUAGE=ja).
 MainActor.assumeIsolated { LabApp.startTranslations() }
 
-let allCases: [GtkTestCase] = MainActor.assumeIsolated {
+let suites: [GtkTestCase] = MainActor.assumeIsolated {
     LifecycleEventTests.cases
         + PhaseUnderLoadTests.cases
         + BridgeTests.cases
@@ -25,4 +26,5 @@ let allCases: [GtkTestCase] = MainActor.assumeIsolated {
         + AppTeachTests.cases
         + TranslationTests.cases
 }
+let allCases = suites + [CaseSets.coverage(of: suites)]
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })
