@@ -151,6 +151,12 @@ public enum Gettext {
     }
 }
 
+/// Marks `message` for translation without translating it (gettext's `N_`): for a message
+/// kept in English somewhere (a scenario check's name in a verdict's JSON) and translated where
+/// it is shown, with ``tr(_:)``. `scripts/update-po` extracts its literal.
+/// - Parameter message: the English text, a literal.
+public func trMark(_ message: StaticString) -> StaticString { message }
+
 /// The translation of `message` (`dgettext`), or `message` itself without one.
 /// - Parameter message: the English text, a literal (`xgettext` extracts it).
 public func tr(_ message: StaticString) -> String {

@@ -30,34 +30,32 @@ struct ButtonReadings: Sendable, Hashable {
 }
 
 /// The checks of seed 001's repro.
-enum ButtonCheck: String, ScenarioCheckID, CaseIterable {
-    case scheduleReadingBeforeFirstExecEnds =
-        "the presses, the close and its reading came before the first exec's L ran out"
-    case scheduleThrowingExecRan = "the throwing exec had run its L at the reading"
-    case firstAppearDoesNothing = "first appear does nothing"
-    case execsStarted = "execs started by 3 presses"
-    case mostRunningAtOnce = "most exec tasks running at once (not asked to stop)"
-    case runningAfterPresses = "execs running after the presses"
-    case runningAfterClose = "execs running after closing the view"
-    case statesAfterClose = "view states alive after closing"
-    case statesAfterWork = "view states alive once the work ended"
-    case errorShown = "thrown error shown to the user"
-    case errorRecorded = "thrown error recorded by the registry"
-
-    var title: String {
+enum ButtonCheck: ScenarioCheckID, CaseIterable {
+    case scheduleReadingBeforeFirstExecEnds
+    case scheduleThrowingExecRan
+    case firstAppearDoesNothing
+    case execsStarted
+    case mostRunningAtOnce
+    case runningAfterPresses
+    case runningAfterClose
+    case statesAfterClose
+    case statesAfterWork
+    case errorShown
+    case errorRecorded
+    var message: StaticString {
         switch self {
         case .scheduleReadingBeforeFirstExecEnds:
-            tr("the presses, the close and its reading came before the first exec's L ran out")
-        case .scheduleThrowingExecRan: tr("the throwing exec had run its L at the reading")
-        case .firstAppearDoesNothing: tr("first appear does nothing")
-        case .execsStarted: tr("execs started by 3 presses")
-        case .mostRunningAtOnce: tr("most exec tasks running at once (not asked to stop)")
-        case .runningAfterPresses: tr("execs running after the presses")
-        case .runningAfterClose: tr("execs running after closing the view")
-        case .statesAfterClose: tr("view states alive after closing")
-        case .statesAfterWork: tr("view states alive once the work ended")
-        case .errorShown: tr("thrown error shown to the user")
-        case .errorRecorded: tr("thrown error recorded by the registry")
+            trMark("the presses, the close and its reading came before the first exec's L ran out")
+        case .scheduleThrowingExecRan: trMark("the throwing exec had run its L at the reading")
+        case .firstAppearDoesNothing: trMark("first appear does nothing")
+        case .execsStarted: trMark("execs started by 3 presses")
+        case .mostRunningAtOnce: trMark("most exec tasks running at once (not asked to stop)")
+        case .runningAfterPresses: trMark("execs running after the presses")
+        case .runningAfterClose: trMark("execs running after closing the view")
+        case .statesAfterClose: trMark("view states alive after closing")
+        case .statesAfterWork: trMark("view states alive once the work ended")
+        case .errorShown: trMark("thrown error shown to the user")
+        case .errorRecorded: trMark("thrown error recorded by the registry")
         }
     }
 }

@@ -63,58 +63,57 @@ struct ScenePhaseReadings: Sendable, Hashable {
 }
 
 /// The checks of seed 003's repro.
-enum ScenePhaseCheck: String, ScenarioCheckID, CaseIterable {
-    case scheduleEveryPhase = "the window reached every phase the repro asked for"
-    case loadsAtOpen = "loads at open"
-    case heldWhileShown = "side effect held while shown"
-    case pollingStartedWithView = "polling started with the view"
-    case pollsBeforeMinimizing = "polls before minimizing"
-    case pollsInFirstWindow = "polls in the first 3.25P"
-    case heldWhileMinimized = "side effect held while minimized"
-    case pollsWhileMinimized = "polls while minimized"
-    case loadsAfterRestoring = "loads after restoring"
-    case heldAfterRestoring = "side effect held after restoring"
-    case pollingRestartedAtRestore = "polling restarted at the restore"
-    case pollsAfterRestoring = "polls in the 2.5P after restoring"
-    case heldWhileInactive = "side effect held while another window has focus"
-    case pollsWhileInactive = "polls while another window has focus"
-    case loadsAfterFocusingBack = "loads after focusing back"
-    case loadsOnFocusingBack = "loads on focusing back"
-    case pollingLoopsStarted = "polling loops started"
-    case pollingRestartedAtFocus = "polling restarted at focusing back"
-    case heldAfterClosing = "side effect held after closing the view"
-    case activityWhileClosed = "loads and polls while the view is closed"
-    case loadsShownInactive = "loads when shown in an unfocused window"
-    case loadsAtFocus = "loads when that window is focused"
-    case inactiveCallsToClose = "onInactive calls from minimizing to closing while minimized"
-    case activeCallsBeforeAppear = "onActive calls made before the view appeared"
-
-    var title: String {
+enum ScenePhaseCheck: ScenarioCheckID, CaseIterable {
+    case scheduleEveryPhase
+    case loadsAtOpen
+    case heldWhileShown
+    case pollingStartedWithView
+    case pollsBeforeMinimizing
+    case pollsInFirstWindow
+    case heldWhileMinimized
+    case pollsWhileMinimized
+    case loadsAfterRestoring
+    case heldAfterRestoring
+    case pollingRestartedAtRestore
+    case pollsAfterRestoring
+    case heldWhileInactive
+    case pollsWhileInactive
+    case loadsAfterFocusingBack
+    case loadsOnFocusingBack
+    case pollingLoopsStarted
+    case pollingRestartedAtFocus
+    case heldAfterClosing
+    case activityWhileClosed
+    case loadsShownInactive
+    case loadsAtFocus
+    case inactiveCallsToClose
+    case activeCallsBeforeAppear
+    var message: StaticString {
         switch self {
-        case .scheduleEveryPhase: tr("the window reached every phase the repro asked for")
-        case .loadsAtOpen: tr("loads at open")
-        case .heldWhileShown: tr("side effect held while shown")
-        case .pollingStartedWithView: tr("polling started with the view")
-        case .pollsBeforeMinimizing: tr("polls before minimizing")
-        case .pollsInFirstWindow: tr("polls in the first 3.25P")
-        case .heldWhileMinimized: tr("side effect held while minimized")
-        case .pollsWhileMinimized: tr("polls while minimized")
-        case .loadsAfterRestoring: tr("loads after restoring")
-        case .heldAfterRestoring: tr("side effect held after restoring")
-        case .pollingRestartedAtRestore: tr("polling restarted at the restore")
-        case .pollsAfterRestoring: tr("polls in the 2.5P after restoring")
-        case .heldWhileInactive: tr("side effect held while another window has focus")
-        case .pollsWhileInactive: tr("polls while another window has focus")
-        case .loadsAfterFocusingBack: tr("loads after focusing back")
-        case .loadsOnFocusingBack: tr("loads on focusing back")
-        case .pollingLoopsStarted: tr("polling loops started")
-        case .pollingRestartedAtFocus: tr("polling restarted at focusing back")
-        case .heldAfterClosing: tr("side effect held after closing the view")
-        case .activityWhileClosed: tr("loads and polls while the view is closed")
-        case .loadsShownInactive: tr("loads when shown in an unfocused window")
-        case .loadsAtFocus: tr("loads when that window is focused")
-        case .inactiveCallsToClose: tr("onInactive calls from minimizing to closing while minimized")
-        case .activeCallsBeforeAppear: tr("onActive calls made before the view appeared")
+        case .scheduleEveryPhase: trMark("the window reached every phase the repro asked for")
+        case .loadsAtOpen: trMark("loads at open")
+        case .heldWhileShown: trMark("side effect held while shown")
+        case .pollingStartedWithView: trMark("polling started with the view")
+        case .pollsBeforeMinimizing: trMark("polls before minimizing")
+        case .pollsInFirstWindow: trMark("polls in the first 3.25P")
+        case .heldWhileMinimized: trMark("side effect held while minimized")
+        case .pollsWhileMinimized: trMark("polls while minimized")
+        case .loadsAfterRestoring: trMark("loads after restoring")
+        case .heldAfterRestoring: trMark("side effect held after restoring")
+        case .pollingRestartedAtRestore: trMark("polling restarted at the restore")
+        case .pollsAfterRestoring: trMark("polls in the 2.5P after restoring")
+        case .heldWhileInactive: trMark("side effect held while another window has focus")
+        case .pollsWhileInactive: trMark("polls while another window has focus")
+        case .loadsAfterFocusingBack: trMark("loads after focusing back")
+        case .loadsOnFocusingBack: trMark("loads on focusing back")
+        case .pollingLoopsStarted: trMark("polling loops started")
+        case .pollingRestartedAtFocus: trMark("polling restarted at focusing back")
+        case .heldAfterClosing: trMark("side effect held after closing the view")
+        case .activityWhileClosed: trMark("loads and polls while the view is closed")
+        case .loadsShownInactive: trMark("loads when shown in an unfocused window")
+        case .loadsAtFocus: trMark("loads when that window is focused")
+        case .inactiveCallsToClose: trMark("onInactive calls from minimizing to closing while minimized")
+        case .activeCallsBeforeAppear: trMark("onActive calls made before the view appeared")
         }
     }
 }

@@ -23,26 +23,25 @@ struct ServerReadings: Sendable, Hashable {
 }
 
 /// The checks of seed 004's repro.
-enum ServerCheck: String, ScenarioCheckID, CaseIterable {
-    case listenersAfterOpen = "live listeners after opening"
-    case labelFromA = "label after A posts"
-    case listenersAfterSwitch = "live listeners after switching to B"
-    case listenTasksAfterSwitch = "live listening tasks after switching"
-    case oldListenerTask = "old listener's task"
-    case labelAfterOldPost = "label after the old server posts"
-    case labelAfterNewPost = "label after the new server posts"
-    case listenersAfterClose = "live listeners after closing"
-
-    var title: String {
+enum ServerCheck: ScenarioCheckID, CaseIterable {
+    case listenersAfterOpen
+    case labelFromA
+    case listenersAfterSwitch
+    case listenTasksAfterSwitch
+    case oldListenerTask
+    case labelAfterOldPost
+    case labelAfterNewPost
+    case listenersAfterClose
+    var message: StaticString {
         switch self {
-        case .listenersAfterOpen: tr("live listeners after opening")
-        case .labelFromA: tr("label after A posts")
-        case .listenersAfterSwitch: tr("live listeners after switching to B")
-        case .listenTasksAfterSwitch: tr("live listening tasks after switching")
-        case .oldListenerTask: tr("old listener's task")
-        case .labelAfterOldPost: tr("label after the old server posts")
-        case .labelAfterNewPost: tr("label after the new server posts")
-        case .listenersAfterClose: tr("live listeners after closing")
+        case .listenersAfterOpen: trMark("live listeners after opening")
+        case .labelFromA: trMark("label after A posts")
+        case .listenersAfterSwitch: trMark("live listeners after switching to B")
+        case .listenTasksAfterSwitch: trMark("live listening tasks after switching")
+        case .oldListenerTask: trMark("old listener's task")
+        case .labelAfterOldPost: trMark("label after the old server posts")
+        case .labelAfterNewPost: trMark("label after the new server posts")
+        case .listenersAfterClose: trMark("live listeners after closing")
         }
     }
 }

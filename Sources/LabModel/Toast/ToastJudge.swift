@@ -17,44 +17,44 @@ struct ToastReadings: Sendable, Hashable {
 }
 
 /// The checks of the toast repro.
-enum ToastCheck: String, ScenarioCheckID, CaseIterable {
-    case scheduleSecondShowInTime = "the Hide press and the second show came before the first toast's D ran out"
-    case hiddenByButton = "toast hidden by the button"
-    case secondHidesEarly = "second toast hides early (stale first timer)"
-    case secondHidesAfterFullD = "second toast hides after a full D"
-    case hidesInRun = "hides in the run"
-    case taskCancelNothingCancelled = "\"task cancel\" logged (nothing is cancelled)"
-    case taskCancel = "\"task cancel\" logged"
-    case taskCancelBagsOneTask = "\"task cancel\" logged (the timer, the bag's one task)"
-    case countdownAfterHide = "first countdown after the hide"
-    case countdownEndsByItself = "first countdown ends by itself"
-    case countdownCancelled = "\"countdown cancelled\" logged"
-    case taskCancelTaskTimer = "\"task cancel\" logged (the .task timer)"
-    case savedEachSave = "\"saved\" logged (each save runs to its end)"
-    case saveCancelled = "\"save cancelled\" logged"
-    case autoDismissedEarly = "\"auto-dismissed\" logged early"
-    case taskCancelSwallowed = "\"task cancel\" logged (try? swallows it)"
-    case liveTimers = "live timers once the second toast is up"
-
-    var title: String {
+enum ToastCheck: ScenarioCheckID, CaseIterable {
+    case scheduleSecondShowInTime
+    case hiddenByButton
+    case secondHidesEarly
+    case secondHidesAfterFullD
+    case hidesInRun
+    case taskCancelNothingCancelled
+    case taskCancel
+    case taskCancelBagsOneTask
+    case countdownAfterHide
+    case countdownEndsByItself
+    case countdownCancelled
+    case taskCancelTaskTimer
+    case savedEachSave
+    case saveCancelled
+    case autoDismissedEarly
+    case taskCancelSwallowed
+    case liveTimers
+    var message: StaticString {
         switch self {
-        case .scheduleSecondShowInTime: tr("the Hide press and the second show came before the first toast's D ran out")
-        case .hiddenByButton: tr("toast hidden by the button")
-        case .secondHidesEarly: tr("second toast hides early (stale first timer)")
-        case .secondHidesAfterFullD: tr("second toast hides after a full D")
-        case .hidesInRun: tr("hides in the run")
-        case .taskCancelNothingCancelled: tr("\"task cancel\" logged (nothing is cancelled)")
-        case .taskCancel: tr("\"task cancel\" logged")
-        case .taskCancelBagsOneTask: tr("\"task cancel\" logged (the timer, the bag's one task)")
-        case .countdownAfterHide: tr("first countdown after the hide")
-        case .countdownEndsByItself: tr("first countdown ends by itself")
-        case .countdownCancelled: tr("\"countdown cancelled\" logged")
-        case .taskCancelTaskTimer: tr("\"task cancel\" logged (the .task timer)")
-        case .savedEachSave: tr("\"saved\" logged (each save runs to its end)")
-        case .saveCancelled: tr("\"save cancelled\" logged")
-        case .autoDismissedEarly: tr("\"auto-dismissed\" logged early")
-        case .taskCancelSwallowed: tr("\"task cancel\" logged (try? swallows it)")
-        case .liveTimers: tr("live timers once the second toast is up")
+        case .scheduleSecondShowInTime:
+            trMark("the Hide press and the second show came before the first toast's D ran out")
+        case .hiddenByButton: trMark("toast hidden by the button")
+        case .secondHidesEarly: trMark("second toast hides early (stale first timer)")
+        case .secondHidesAfterFullD: trMark("second toast hides after a full D")
+        case .hidesInRun: trMark("hides in the run")
+        case .taskCancelNothingCancelled: trMark("\"task cancel\" logged (nothing is cancelled)")
+        case .taskCancel: trMark("\"task cancel\" logged")
+        case .taskCancelBagsOneTask: trMark("\"task cancel\" logged (the timer, the bag's one task)")
+        case .countdownAfterHide: trMark("first countdown after the hide")
+        case .countdownEndsByItself: trMark("first countdown ends by itself")
+        case .countdownCancelled: trMark("\"countdown cancelled\" logged")
+        case .taskCancelTaskTimer: trMark("\"task cancel\" logged (the .task timer)")
+        case .savedEachSave: trMark("\"saved\" logged (each save runs to its end)")
+        case .saveCancelled: trMark("\"save cancelled\" logged")
+        case .autoDismissedEarly: trMark("\"auto-dismissed\" logged early")
+        case .taskCancelSwallowed: trMark("\"task cancel\" logged (try? swallows it)")
+        case .liveTimers: trMark("live timers once the second toast is up")
         }
     }
 }
