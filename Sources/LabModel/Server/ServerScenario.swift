@@ -54,34 +54,26 @@ extension ScenarioDriver {
         run.begin(journal: screen.journal)
         var readings = ServerReadings()
 
+        // Each step: the action, its reading U/2 later, and U since the action before the next.
+        func step(_ action: ServerAction, reading read: () -> Void) async {
+            let done = await run.act(action, actuator)
+            await run.wait(u / 2, after: done)
+            read()
+            await run.wait(u, after: done)
+        }
+
         await run.act(.pick(a), actuator)
-        let shown = await run.act(.view(.show), actuator)
-        await run.wait(u / 2, after: shown)
-        readings.listenersAfterOpen = screen.listenerCount
-        await run.wait(u, after: shown)
-        let postedByA = await run.act(.post(ServerReadings.firstStatus, to: a), actuator)
-        await run.wait(u / 2, after: postedByA)
-        readings.labelFromA = screen.label
-        await run.wait(u, after: postedByA)
-        let switched = await run.act(.pick(b), actuator)
-        await run.wait(u / 2, after: switched)
-        readings.listenersAfterSwitch = screen.listenerCount
-        readings.listenersOfA = screen.center.listenerCount(for: a)
-        readings.liveListenTasks = run.liveRecords.count
-        readings.firstListener = run.records.first?.state
-        await run.wait(u, after: switched)
-        let postedByOld = await run.act(.post(ServerReadings.oldServerStatus, to: a), actuator)
-        await run.wait(u / 2, after: postedByOld)
-        readings.labelAfterOldPost = screen.label
-        await run.wait(u, after: postedByOld)
-        let postedByNew = await run.act(.post(ServerReadings.newStatus, to: b), actuator)
-        await run.wait(u / 2, after: postedByNew)
-        readings.labelAfterNewPost = screen.label
-        await run.wait(u, after: postedByNew)
-        let closed = await run.act(.view(.close), actuator)
-        await run.wait(u / 2, after: closed)
-        readings.listenersAfterClose = screen.listenerCount
-        await run.wait(u, after: closed)
+        await step(.view(.show)) { readings.listenersAfterOpen = screen.listenerCount }
+        await step(.post(ServerReadings.firstStatus, to: a)) { readings.labelFromA = screen.label }
+        await step(.pick(b)) {
+            readings.listenersAfterSwitch = screen.listenerCount
+            readings.listenersOfA = screen.center.listenerCount(for: a)
+            readings.liveListenTasks = run.liveRecords.count
+            readings.firstListener = run.records.first?.state
+        }
+        await step(.post(ServerReadings.oldServerStatus, to: a)) { readings.labelAfterOldPost = screen.label }
+        await step(.post(ServerReadings.newStatus, to: b)) { readings.labelAfterNewPost = screen.label }
+        await step(.view(.close)) { readings.listenersAfterClose = screen.listenerCount }
 
         let checks = judgeServer(run.timeline(readings), as: screen.strategy, tolerance: pacer.judgeTolerance)
         run.measure("listenersAfterSwitch", Double(readings.listenersAfterSwitch))
