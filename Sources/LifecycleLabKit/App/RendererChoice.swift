@@ -9,16 +9,10 @@ import Gtk
 /// display and before the first window is realized (GTK reads `GSK_RENDERER` when it makes its
 /// first renderer).
 ///
-/// GTK 4.8's default is its GL renderer. Where GL is Mesa's software rasterizer (llvmpipe:
-/// a virtual machine, a remote desktop or a CI runner without a GPU) every GL frame redraws the
-/// whole window on the CPU — llvmpipe offers no buffer age, so GTK cannot reuse the last frame —
-/// and every new kind of render node compiles a shader on the CPU first. Measured on this app
-/// under Xvfb + openbox with the accessibility bus up (a 2-core machine, load 2–5): the toast
-/// repro's longest frame 24–63 ms with GL against 7–18 ms with cairo; start-up 1.4 × a minimal
-/// C GTK window's CPU time with GL against 0.7 × its wall time with cairo; 171 MiB peak memory to
-/// the first frame with GL against 102 MiB with cairo. So on software GL the app asks for the
-/// cairo renderer; on a real GPU it leaves GTK's choice. `GSK_RENDERER` set by the person always
-/// wins (`GSK_RENDERER=gl lifecycle-lab` draws with GL on llvmpipe too).
+/// On Mesa's software GL (llvmpipe: a virtual machine, a remote desktop or a CI runner without a
+/// GPU) GTK's GL renderer redraws the whole window on the CPU every frame, so there the app asks
+/// for cairo; on a real GPU it leaves GTK's choice. `GSK_RENDERER` set by the person always wins.
+/// The measurements behind it: docs/renderer.md.
 package enum RendererChoice: Equatable {
     /// `GSK_RENDERER` was set: GTK uses that.
     case person(String)

@@ -89,10 +89,7 @@ public final class ToastPage: LabPage {
         hint.xalign = 0
         hint.addCssClass("page-hint")
 
-        // A one-row grid rather than a horizontal box: laying out a box asks the wrapping
-        // explanation for its width at a given height, and GTK 4.8's label answers by laying
-        // its text out again and again (a binary search), most of the first frame's text
-        // shaping; a grid asks for its height at the width it gets. Same look.
+        // A one-row grid, not a box: the wrapping explanation is never asked for its width (``Grid``).
         let strategyRow = Grid()
         strategyRow.columnSpacing = 8
         let strategyCaption = Label(tr("Strategy:"))

@@ -214,11 +214,8 @@ public final class MainWindow {
         page.onStrategyChange = { [weak self] in self?.refreshStrategyControls() }
         (page as? ToastPage)?.onCompare = { [weak self] in self?.compareToastStrategies() }
         builtPages[id] = page
-        // The holder gives its only child all its room, as the stack would. A grid rather than
-        // a box: the scroller's viewport asks the page for its width at a given height, which a
-        // box passes on to every wrapping label (each then searches for a width by laying its
-        // text out again and again); a grid of height-for-width children answers from their
-        // widths alone.
+        // The holder gives its only child all its room, as the stack would; a grid, not a box,
+        // so no wrapping label is asked for its width (see ``Grid``).
         page.root.hexpand = true
         page.root.vexpand = true
         holder.attach(page.root, column: 0, row: 0)
