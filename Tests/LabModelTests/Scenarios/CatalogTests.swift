@@ -52,6 +52,29 @@ struct CatalogTests {
         #expect(rows.contains("N1") == (LabCatalog.page(.navigation) != nil))
     }
 
+    @Test(
+        "T1–T6, B1–B3, P1–P3, I1: each strategy's kind is the one its spec row names (bug, trap, fixed, works, fragile)",
+        .enabled(if: FileManager.default.fileExists(atPath: specPath), "../shared/SPEC.md is not beside the checkout"))
+    func kindsAreTheSpecs() throws {
+        let spec = try String(contentsOfFile: Self.specPath, encoding: .utf8)
+        var judged = 0
+        for line in spec.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count > 3, let id = allStrategies.first(where: { $0.rawValue == cells[1] }) else { continue }
+            let outcome = cells[cells.count - 2]
+            let expected: StrategyKind? =
+                outcome.hasPrefix("**bug**") ? .bug
+                : outcome.hasPrefix("**trap**") ? .trap
+                : outcome.hasPrefix("**works, fragile**") ? .fragile
+                : outcome.hasPrefix("**fixed**") ? .fix : nil
+            guard let expected else { continue }
+            #expect(id.kind == expected, "\(id): the spec says \(expected), the lab \(id.kind)")
+            judged += 1
+        }
+        #expect(judged >= 10, "read the kind of \(judged) rows from the spec")
+    }
+
     @Test("D, L and P scale with the time scale")
     func durationsScale() throws {
         let timing = try LabTiming(timeScale: 0.5)

@@ -257,10 +257,11 @@ struct ParsingTests {
     func metadata() {
         #expect(ToastStrategyID.t1.title == "onAppear + Task (bug)")
         #expect(ToastStrategyID.t2.title == ".task (fix)")
-        #expect(allStrategies.filter(\.isBuggy).map(\.rawValue) == ["T1", "T3", "T6", "T7", "B1", "P1", "P4", "P5"])
-        #expect(allStrategies.filter { $0.kind == .trap }.map(\.rawValue) == ["T3", "T7", "P4", "P5"])
-        #expect(allStrategies.filter { $0.kind == .fragile }.map(\.rawValue) == ["T5"])
-        #expect(allStrategies.filter { $0.kind == .mustFinish }.map(\.rawValue) == ["T8"])
+        // The rows beyond the spec's tables, as docs/seed-notes.md describes them (the spec's own
+        // rows are checked against SPEC.md in CatalogTests).
+        #expect(ToastStrategyID.t7.kind == .trap && ToastStrategyID.t8.kind == .mustFinish)
+        #expect(ScenePhaseStrategyID.p4.kind == .trap && ScenePhaseStrategyID.p5.kind == .trap)
+        #expect(allStrategies.allSatisfy { $0.isBuggy == ($0.kind == .bug || $0.kind == .trap) })
         #expect(ToastStrategyID.t5.title == "TaskBag, no capture (works, fragile)")
         #expect(ToastStrategyID.t5.seedNote?.contains("Cancel in onDisappear instead (T4)") == true)
         for id in allStrategies { #expect(!id.title.isEmpty && !id.expectedOutcome.isEmpty) }
