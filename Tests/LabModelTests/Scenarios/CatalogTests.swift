@@ -63,12 +63,10 @@ struct CatalogTests {
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count > 3, let id = allStrategies.first(where: { $0.rawValue == cells[1] }) else { continue }
             let outcome = cells[cells.count - 2]
-            let expected: StrategyKind? =
-                outcome.hasPrefix("**bug**") ? .bug
-                : outcome.hasPrefix("**trap**") ? .trap
-                : outcome.hasPrefix("**works, fragile**") ? .fragile
-                : outcome.hasPrefix("**fixed**") ? .fix : nil
-            guard let expected else { continue }
+            let kinds: [(words: String, kind: StrategyKind)] = [
+                ("**bug**", .bug), ("**trap**", .trap), ("**works, fragile**", .fragile), ("**fixed**", .fix),
+            ]
+            guard let expected = kinds.first(where: { outcome.hasPrefix($0.words) })?.kind else { continue }
             #expect(id.kind == expected, "\(id): the spec says \(expected), the lab \(id.kind)")
             judged += 1
         }
