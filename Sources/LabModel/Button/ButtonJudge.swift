@@ -69,10 +69,12 @@ func judgeButton(
     var checks = CheckList(for: timeline, tolerance: tolerance)
     let r = timeline.readings
     let l = r.workDuration
-    let throwingExec = timeline.firstLine(from: r.throwingPress, where: \.isExecStart) ?? r.throwingPress
+    let throwingExec = timeline.firstLine(from: r.throwingPress, where: \ButtonLine.isExecStart) ?? r.throwingPress
     // The readings after the presses and after the close show what closing does only while
     // the first exec still has work left; the later readings need every exec to have run its L.
-    let firstExec = timeline.firstLine(from: r.firstPress) { $0.isExecStart }.flatMap { $0 < r.secondPress ? $0 : nil }
+    let firstExec = timeline.firstLine(from: r.firstPress) { (line: ButtonLine) in line.isExecStart }.flatMap {
+        $0 < r.secondPress ? $0 : nil
+    }
     let firstExecEnds = (firstExec ?? r.firstPress) + l
     checks.expectSchedule(
         ButtonCheck.scheduleReadingBeforeFirstExecEnds,

@@ -72,7 +72,7 @@ extension ScenarioDriver {
         readings.secondPress = await run.act(.pressAction, actuator)
         await run.wait(l / 5, after: readings.firstPress)
         let thirdPress = await run.act(.pressAction, actuator)
-        let lastExecStart = run.firstLine(from: thirdPress, where: \.isExecStart) ?? thirdPress
+        let lastExecStart = run.firstLine(from: thirdPress, where: \ButtonLine.isExecStart) ?? thirdPress
         await run.wait(l / 10, after: thirdPress)
         readings.runningAfterPresses = screen.execsRunning
         await run.wait(l / 2, after: readings.firstPress)

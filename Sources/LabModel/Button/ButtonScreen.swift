@@ -81,7 +81,7 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
 
     func surface(_ error: any Error) {
         surfacedErrors.appendBounded(String(describing: error))
-        journal.log(.shownToUser("\(error)"))
+        journal.log(ButtonLine.shownToUser("\(error)"))
     }
 
     /// The work (seed 001's `exec()`): L on the clock, honouring cancellation.
@@ -92,7 +92,7 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
         execsRunning += 1
         let span = execSpans.count
         execSpans.append((context.now, nil))
-        journal.log(.execStart(run))
+        journal.log(ButtonLine.execStart(run))
         journal.changed()
         defer {
             execsRunning -= 1
@@ -103,16 +103,16 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
             try await context.sleep(for: timing.workDuration)
         } catch {
             execsCancelled += 1
-            journal.log(.execCancelled(run))
+            journal.log(ButtonLine.execCancelled(run))
             throw error
         }
         if shouldThrow {
             execsFailed += 1
-            journal.log(.execThrew(run))
+            journal.log(ButtonLine.execThrew(run))
             throw ExecFailure(run: run)
         }
         execsCompleted += 1
-        journal.log(.execDone(run))
+        journal.log(ButtonLine.execDone(run))
     }
 
     override func makeState(for node: LifecycleNode) -> ButtonViewState {

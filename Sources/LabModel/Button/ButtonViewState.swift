@@ -36,7 +36,7 @@ public final class ButtonViewState {
 
     func report(_ error: any Error) {
         if error is CancellationError {
-            screen.journal.log(.viewCancelledExec)
+            screen.journal.log(ButtonLine.viewCancelledExec)
         } else {
             screen.surface(error)
         }

@@ -67,7 +67,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
     func load() {
         loads += 1
         lastLoadAt = context.now
-        journal.log(.load(loads))
+        journal.log(ScenePhaseLine.load(loads))
         journal.changed()
     }
 
@@ -106,7 +106,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         guard !isHoldingSideEffect else { return }
         isHoldingSideEffect = true
         sideEffect.acquire()
-        journal.log(.sideEffectAcquired)
+        journal.log(ScenePhaseLine.sideEffectAcquired)
         journal.changed()
     }
 
@@ -114,7 +114,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         guard isHoldingSideEffect else { return }
         isHoldingSideEffect = false
         sideEffect.release()
-        journal.log(.sideEffectReleased)
+        journal.log(ScenePhaseLine.sideEffectReleased)
         journal.changed()
     }
 

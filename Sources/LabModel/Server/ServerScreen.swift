@@ -73,13 +73,13 @@ public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
         // Seed 004: `.task(id: server) { for try await notification in sequence { status = … } }`.
         state.listener = view.node.task(id: server, name: "listen", label: "I1") {  // lab-code-key
             [weak self, weak state] server in
-            self?.journal.log(.listening(server))
+            self?.journal.log(ServerLine.listening(server))
             self?.journal.changed()
             for await status in center.statuses(for: server) {  // lab-code-key
                 state?.status = status
                 self?.statusArrived(status, from: server)
             }
-            self?.journal.log(.stoppedListening(server))
+            self?.journal.log(ServerLine.stoppedListening(server))
             self?.journal.changed()
         }
         // lab-code-end
@@ -87,7 +87,7 @@ public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
 
     private func statusArrived(_ status: String, from server: Server) {
         labelHistory.appendBounded(LogLine(time: context.now, text: status))
-        journal.log(.status(server, status))
+        journal.log(ServerLine.status(server, status))
         journal.changed()
     }
 }

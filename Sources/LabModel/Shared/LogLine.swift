@@ -12,8 +12,20 @@ public struct LogLine: Sendable, Hashable, Codable {
 struct TimedLine: Sendable, Hashable {
     /// Context time when it was logged.
     var time: Duration
-    /// The line.
-    var line: ScreenLine
+    /// The line, of whichever page logged it.
+    var line: any ScreenLine
+
+    static func == (lhs: TimedLine, rhs: TimedLine) -> Bool {
+        lhs.time == rhs.time && lhs.line.isSame(as: rhs.line)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        line.hash(into: &hasher)
+    }
+
+    /// The line, if it is one of `Line`'s.
+    func line<Line: ScreenLine>(as type: Line.Type) -> Line? { line as? Line }
 }
 
 /// What every screen shares: its own log lines, also written to the context's event log, and
@@ -22,7 +34,7 @@ struct TimedLine: Sendable, Hashable {
 /// ```swift
 /// let journal = ScreenJournal(context: context)
 /// let token = journal.onChange { page.refresh() }
-/// journal.log(.load(1))       // "load #1" here and a `.message` event in the context's log
+/// journal.log(ScenePhaseLine.load(1))   // "load #1" here and a `.message` event in the context's log
 /// journal.changed()           // tells the observers
 /// ```
 @MainActor
@@ -39,7 +51,7 @@ public final class ScreenJournal {
     }
 
     /// Logs a line here and in the context's event log (as its text).
-    public func log(_ line: ScreenLine) {
+    public func log(_ line: some ScreenLine) {
         lines.appendBounded(LogLine(time: context.now, text: line.text))
         context.log.append(.message(line.text))
         lineObservers.notify(TimedLine(time: context.now, line: line))

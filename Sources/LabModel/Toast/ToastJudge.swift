@@ -63,7 +63,7 @@ extension ScenarioTimeline<ToastReadings> {
     /// When the timer of the toast shown at `show` really started: its "sleep start" line
     /// (T1, T2, T4–T8), or the show itself for T3, whose timer logs nothing.
     func timerStart(after show: Duration) -> Duration {
-        firstLine(from: show) { $0 == .sleepStart } ?? show
+        firstLine(from: show) { (line: ToastLine) in line == .sleepStart } ?? show
     }
 }
 
@@ -100,7 +100,7 @@ func judgeToast(
             reason: "D after the second show's timer started")
     }
     checks.expect(ToastCheck.hidesInRun, count: r.hides.count, equals: 2)
-    let cancels = timeline.times(of: .taskCancel)
+    let cancels = timeline.times(of: ToastLine.taskCancel)
     let atHide = [(time: r.hide, reason: "the Hide press")]
     switch row {
     case .t1, .t6:
@@ -125,22 +125,24 @@ func judgeToast(
                 + "by t = \(checks.offset(countdownLatest)) (each step may wake a jitter late)",
             observed: countdownEnd.map { "t = \(checks.offset($0))" } ?? "never",
             countdownEnd.map { $0 >= countdownDue - tolerance.jitter && $0 <= countdownLatest } ?? false)
-        checks.expectTimes(ToastCheck.countdownCancelled, at: [], observed: timeline.times(of: .countdownCancelled))
+        checks.expectTimes(
+            ToastCheck.countdownCancelled, at: [], observed: timeline.times(of: ToastLine.countdownCancelled))
     case .t8:
         checks.expectTimes(ToastCheck.taskCancelTaskTimer, at: atHide, observed: cancels)
         let saves = [r.firstShow, r.secondShow].map { show in
             (
-                time: (timeline.firstLine(from: show) { $0 == .saveStart } ?? show) + r.saveDuration,
+                time: (timeline.firstLine(from: show) { (line: ToastLine) in line == .saveStart } ?? show)
+                    + r.saveDuration,
                 reason: "2D/3 after its save started"
             )
         }
-        checks.expectTimes(ToastCheck.savedEachSave, at: saves, observed: timeline.times(of: .saved))
-        checks.expectTimes(ToastCheck.saveCancelled, at: [], observed: timeline.times(of: .saveCancelled))
+        checks.expectTimes(ToastCheck.savedEachSave, at: saves, observed: timeline.times(of: ToastLine.saved))
+        checks.expectTimes(ToastCheck.saveCancelled, at: [], observed: timeline.times(of: ToastLine.saveCancelled))
     case .t3:
         checks.expectTimes(
             ToastCheck.autoDismissedEarly,
             at: [(r.hide, "the Hide press"), (secondTimer + d, "D after the second show")],
-            observed: timeline.times(of: .autoDismissed))
+            observed: timeline.times(of: ToastLine.autoDismissed))
         checks.expectTimes(ToastCheck.taskCancelSwallowed, at: [], observed: cancels)
     }
     checks.expect(ToastCheck.liveTimers, count: r.timersAfterSecondShow, equals: bug ? 2 : 1)

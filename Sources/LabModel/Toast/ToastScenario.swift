@@ -101,7 +101,8 @@ extension ScenarioDriver {
         }
         // Watch until the latest side's second timer ran out, and D/2 more.
         let lastTimer =
-            runs.map { $0.firstLine(from: secondShow) { $0 == .sleepStart } ?? secondShow }.max() ?? secondShow
+            runs.map { $0.firstLine(from: secondShow) { (line: ToastLine) in line == .sleepStart } ?? secondShow }.max()
+            ?? secondShow
         _ = await ScenarioRun.pass(d * 3 / 2, after: lastTimer, runs: runs)
 
         var verdicts: [ScenarioVerdict] = []

@@ -142,7 +142,7 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     }
 
     /// Logs a line on the screen and in the context's event log (the seeds' `print`).
-    public func log(_ line: ScreenLine) {
+    public func log(_ line: ToastLine) {
         journal.log(line)
         journal.changed()
     }

@@ -12,7 +12,8 @@ struct ButtonJudgeTests {
         runningAfterPresses: 1, afterClose: at(1.8), runningAfterClose: 0, statesAfterClose: 0, startedPhaseA: 3,
         statesAfterWork: 0, afterWork: at(4.5), throwingPress: at(6), afterThrow: at(9.75), errorsShown: 1,
         failedInRegistry: 1)
-    static let execLines = lines((0, .execStart(1)), (0.3, .execStart(2)), (0.6, .execStart(3)), (6, .execStart(4)))
+    static let execLines = lines(
+        ButtonLine.self, (0, .execStart(1)), (0.3, .execStart(2)), (0.6, .execStart(3)), (6, .execStart(4)))
 
     /// B1's behaviour: every press's exec runs its L, past the close, each an orphan keeping the
     /// view's state; the thrown error is shown to nobody.

@@ -28,7 +28,7 @@ func flag(_ flag: TaskFlag, on task: Int, t: Double, until: Double?) -> FlagSpan
 }
 
 /// Lines of a hand-built timeline.
-func lines(_ entries: (Double, ScreenLine)...) -> [TimedLine] {
+func lines<Line: ScreenLine>(_ type: Line.Type, _ entries: (Double, Line)...) -> [TimedLine] {
     entries.map { TimedLine(time: at($0.0), line: $0.1) }
 }
 
@@ -73,7 +73,7 @@ struct CheckIDTests {
         #expect(TaskRole(taskName: "stubborn (test hook)") == nil)
         #expect(TaskFlag.allCases.map(\.rawValue) == ["orphan", "retains owner"])
         #expect(
-            ScreenLine.execStart(2).text == "exec #2 start"
-                && ScreenLine.status(Server("beta"), "Online").text == "beta: Online")
+            ButtonLine.execStart(2).text == "exec #2 start"
+                && ServerLine.status(Server("beta"), "Online").text == "beta: Online")
     }
 }

@@ -14,14 +14,14 @@ struct ToastJudgeTests {
 
     /// T1's behaviour: nothing cancelled, the first timer hides the second toast at D, an orphan meanwhile.
     static let t1Behaviour = ScenarioTimeline(
-        lines: lines((0, .sleepStart), (1.5, .sleepStart), (3, .sleepEnd), (4.5, .sleepEnd)),
+        lines: lines(ToastLine.self, (0, .sleepStart), (1.5, .sleepStart), (3, .sleepEnd), (4.5, .sleepEnd)),
         tasks: [task(1, .toastTimer, start: 0, stop: 3), task(2, .toastTimer, start: 1.5, stop: 4.5)],
         flags: [flag(.orphan, on: 1, t: 1, until: 3)],
         readings: readings(hides: [1, 3], timers: 2))
 
     /// T2's behaviour: the Hide press cancels the timer, the second toast gets its full D.
     static let t2Behaviour = ScenarioTimeline(
-        lines: lines((0, .sleepStart), (1, .taskCancel), (1.5, .sleepStart), (4.5, .sleepEnd)),
+        lines: lines(ToastLine.self, (0, .sleepStart), (1, .taskCancel), (1.5, .sleepStart), (4.5, .sleepEnd)),
         tasks: [
             task(1, .toastTimer, start: 0, stop: 1, state: .cancelled), task(2, .toastTimer, start: 1.5, stop: 4.5),
         ],
@@ -74,7 +74,7 @@ struct ToastJudgeTests {
     @Test("SPEC §3 T3: \"auto-dismissed\" at the Hide press and at D after the second show; a swallowed cancel")
     func t3() {
         var timeline = Self.t2Behaviour
-        timeline.lines = lines((1, .autoDismissed), (4.5, .autoDismissed))
+        timeline.lines = lines(ToastLine.self, (1, .autoDismissed), (4.5, .autoDismissed))
         timeline.tasks = []
         let expected =
             Self.common + [
@@ -106,7 +106,7 @@ struct ToastJudgeTests {
             ]
         #expect(outcome(judgeToast(timeline, as: .t7, tolerance: .exact)) == expected)
         timeline.tasks[2] = task(3, .countdown, start: 0, stop: 1, state: .cancelled)
-        timeline.lines += lines((1, .countdownCancelled))
+        timeline.lines += lines(ToastLine.self, (1, .countdownCancelled))
         timeline.flags = []
         #expect(
             outcome(judgeToast(timeline, as: .t7, tolerance: .exact)).filter { $0.hasPrefix("✗") } == [
@@ -120,7 +120,7 @@ struct ToastJudgeTests {
     )
     func t8() {
         var timeline = Self.t2Behaviour
-        timeline.lines += lines((0, .saveStart), (1.5, .saveStart), (2, .saved), (3.5, .saved))
+        timeline.lines += lines(ToastLine.self, (0, .saveStart), (1.5, .saveStart), (2, .saved), (3.5, .saved))
         timeline.tasks += [
             task(3, .save, start: 0, stop: 2, detached: true), task(4, .save, start: 1.5, stop: 3.5, detached: true),
         ]

@@ -77,8 +77,8 @@ final class ScenarioRun {
     var now: Duration { context.now }
 
     /// The first typed line at or after `time` for which `matches` holds, and its time.
-    func firstLine(from time: Duration, where matches: (ScreenLine) -> Bool) -> Duration? {
-        lines.first { $0.time >= time && matches($0.line) }?.time
+    func firstLine<Line: ScreenLine>(from time: Duration, where matches: (Line) -> Bool) -> Duration? {
+        lines.first { $0.time >= time && $0.line(as: Line.self).map(matches) == true }?.time
     }
 
     /// When the scene named `scene` first changed to `phase` at or after `time`.

@@ -135,11 +135,13 @@ struct ScenarioTimeline<Readings: Sendable>: Sendable {
     var readings: Readings
 
     /// Context times at which `line` was logged.
-    func times(of line: ScreenLine) -> [Duration] { lines.filter { $0.line == line }.map(\.time) }
+    func times<Line: ScreenLine>(of line: Line) -> [Duration] {
+        lines.filter { $0.line(as: Line.self) == line }.map(\.time)
+    }
 
-    /// The first line at or after `time` for which `matches` holds, and its time.
-    func firstLine(from time: Duration, where matches: (ScreenLine) -> Bool) -> Duration? {
-        lines.first { $0.time >= time && matches($0.line) }?.time
+    /// The first line of `Line`'s at or after `time` for which `matches` holds, and its time.
+    func firstLine<Line: ScreenLine>(from time: Duration, where matches: (Line) -> Bool) -> Duration? {
+        lines.first { $0.time >= time && $0.line(as: Line.self).map(matches) == true }?.time
     }
 
     /// The most tasks of `role` running at once among those started by `time`, a task counting
