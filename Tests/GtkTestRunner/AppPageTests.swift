@@ -45,6 +45,24 @@ enum AppPageTests {
         }
     }
 
+    /// `id`'s page built in a real window, its repro run through the page's real widgets, and
+    /// the verdict checked against the spec's row.
+    static func pageRepro(_ id: AnyStrategyID) -> GtkTestCase {
+        GtkTestCase(
+            "\(id.rawValue): the page's repro (runScenario) through its real widgets matches the spec",
+            timeout: .seconds(30)
+        ) {
+            let fixture = try PageFixture(timeScale: 0.3)
+            let type = try unwrap(LabPages.type(of: id.page), "a page type for \(id.page)")
+            let page = type.init(environment: fixture.environment)
+            try await fixture.show(page.root)
+            page.select(strategy: id)
+            let verdict = try unwrap(await page.runScenario(driver: fixture.driver()), "a verdict")
+            expectVerdict(verdict, for: id)
+            await fixture.finish(page)
+        }
+    }
+
     // MARK: Button work (seed 001)
 
     static var buttonB1: GtkTestCase {

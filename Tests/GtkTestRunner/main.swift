@@ -26,5 +26,5 @@ let suites: [GtkTestCase] = MainActor.assumeIsolated {
         + AppTeachTests.cases
         + TranslationTests.cases
 }
-let allCases = suites + [CaseSets.coverage(of: suites)]
+let allCases = suites + CaseSets.repros(missingFrom: suites)
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })
