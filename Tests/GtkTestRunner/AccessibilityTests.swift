@@ -241,13 +241,17 @@ enum AccessibilityTests {
                 label.addCssClass(style)
                 try await loopIdle()
                 try await nextFrame(of: label)
+                // In the window widget's coordinates, as its picture is: bounds(in:) are the
+                // surface's, which a client-side shadow (Wayland) moves.
                 let frame = try unwrap(label.bounds(in: window), "the seed note laid out")
+                let surface = try unwrap(window.bounds(in: window), "the window laid out")
                 let image = try window.renderedPixels()
+                let left = Int(frame.x - surface.x) - image.x
+                let top = Int(frame.y - surface.y) - image.y
                 // The dots may stand above the label's box (by a pixel or two); the text starts
                 // after the rule and its padding (12 px).
                 let rect = (
-                    x: Int(frame.x) + 12 - image.x, y: Int(frame.y) - 6 - image.y,
-                    width: Int(frame.width) - 12, height: Int(frame.height) + 6
+                    x: left + 12, y: top - 6, width: Int(frame.width) - 12, height: Int(frame.height) + 6
                 )
                 return dots(in: (image.width, image.height, image.bgra), rect: rect)
             }
