@@ -96,6 +96,17 @@ static inline void cg_accessible_set_description(void *widget, const char *text)
 static inline void cg_accessible_set_state_boolean(void *widget, GtkAccessibleState state, gboolean value) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), state, value, -1);
 }
+/* GTK 4.8 has no getter for an accessible property: gtk_test_accessible_check_property returns
+   NULL when the property equals the probe, else the value it holds as a string (GTK's test API,
+   public and exported; it reads the widget's ATContext whatever its backend). The probe is a
+   text no widget is given. */
+static inline char *cg_accessible_property_text(void *widget, GtkAccessibleProperty property) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), property, "\x01\x02");
+}
+/* The state as "true"/"false" (NULL when it is false, the probe). */
+static inline char *cg_accessible_state_text(void *widget, GtkAccessibleState state) {
+    return gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), state, FALSE);
+}
 
 static inline gboolean cg_object_get_boolean(void *object, const char *name) {
     gboolean value = FALSE;

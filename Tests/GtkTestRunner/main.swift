@@ -25,6 +25,7 @@ let suites: [GtkTestCase] = MainActor.assumeIsolated {
         + SessionTests.cases
         + AppTeachTests.cases
         + TranslationTests.cases
+        + AccessibilityTests.cases
 }
 let allCases = suites + CaseSets.repros(missingFrom: suites)
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

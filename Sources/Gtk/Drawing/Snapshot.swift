@@ -8,6 +8,33 @@ extension Widget {
     /// - Throws: ``RenderError`` when the widget is not realized or has no size, or the file
     ///   cannot be written.
     public func savePNG(to path: String) throws(RenderError) {
+        let texture = try renderTexture()
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        guard gdk_texture_save_to_png(texture, path) != 0 else { throw .cannotWrite(path) }
+    }
+
+    /// The widget's pixels as it is drawn now, as ``savePNG(to:)`` renders it: four bytes a
+    /// pixel, row by row, in cairo's ARGB32 order on this machine (blue, green, red, alpha on a
+    /// little-endian one), premultiplied; for a test that looks at what a person would see. The
+    /// picture covers what the widget draws, which may start away from its own origin (a
+    /// window's resize border): `x` and `y` are where its top-left pixel is in the widget.
+    /// Wraps `gdk_texture_download`.
+    /// - Throws: ``RenderError`` when the widget is not realized or has no size.
+    public func renderedPixels() throws(RenderError) -> (x: Int, y: Int, width: Int, height: Int, bgra: [UInt8]) {
+        let (texture, origin) = try renderTextureAndOrigin()
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        let width = Int(gdk_texture_get_width(texture))
+        let height = Int(gdk_texture_get_height(texture))
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+        return (origin.x, origin.y, width, height, pixels)
+    }
+
+    private func renderTexture() throws(RenderError) -> OpaquePointer {
+        try renderTextureAndOrigin().texture
+    }
+
+    private func renderTextureAndOrigin() throws(RenderError) -> (texture: OpaquePointer, origin: (x: Int, y: Int)) {
         guard isRealized, let native = gtk_widget_get_native(widget) else { throw .notRealized }
         let w = gtk_widget_get_width(widget)
         let h = gtk_widget_get_height(widget)
@@ -21,8 +48,9 @@ extension Widget {
         guard let renderer = gtk_native_get_renderer(native),
             let texture = gsk_renderer_render_texture(renderer, node, nil)
         else { throw .notRealized }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        guard gdk_texture_save_to_png(texture, path) != 0 else { throw .cannotWrite(path) }
+        var bounds = graphene_rect_t()
+        gsk_render_node_get_bounds(node, &bounds)
+        return (texture, (Int(bounds.origin.x.rounded(.down)), Int(bounds.origin.y.rounded(.down))))
     }
 }
 

@@ -186,6 +186,20 @@ public class Widget: Object {
         guard containsFocus, let root = gtk_widget_get_root(widget) else { return }
         gtk_root_set_focus(root, nil)
     }
+    /// Whether this widget itself has the keyboard focus. Wraps `gtk_widget_has_focus`.
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    /// Moves the keyboard focus one step on in Tab order among the widgets inside this one, as
+    /// Tab does (from a window: the next control of the window, wrapping around after the last).
+    /// Returns `false` when the focus left this widget's end. Wraps
+    /// `gtk_widget_child_focus(GTK_DIR_TAB_FORWARD)`.
+    @discardableResult
+    public func moveFocusForward() -> Bool { gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD) != 0 }
+    /// Whether the widget draws its focus ring now: it has the focus and the window shows focus
+    /// (after keyboard navigation). Wraps `GTK_STATE_FLAG_FOCUS_VISIBLE` of
+    /// `gtk_widget_get_state_flags`.
+    public var showsFocusRing: Bool {
+        gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_VISIBLE.rawValue != 0
+    }
     /// Activates the widget as a user would (a button emits `clicked`). Wraps `gtk_widget_activate`.
     @discardableResult
     public func activate() -> Bool { gtk_widget_activate(widget) != 0 }

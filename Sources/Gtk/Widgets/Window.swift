@@ -96,6 +96,24 @@ public class Window: Widget {
     public func minimize() { gtk_window_minimize(window) }
     /// Wraps `gtk_window_unminimize`.
     public func unminimize() { gtk_window_unminimize(window) }
+    /// Whether the window shows where the keyboard focus is (GTK turns it on after keyboard
+    /// navigation and off after a click). Wraps `gtk_window_get_focus_visible` /
+    /// `gtk_window_set_focus_visible`.
+    public var isFocusVisible: Bool {
+        get { gtk_window_get_focus_visible(window) != 0 }
+        set { gtk_window_set_focus_visible(window, newValue ? 1 : 0) }
+    }
+    /// The ``AccessibleNode/identity`` of the widget with the keyboard focus, or `nil` when
+    /// none has it. Wraps `gtk_root_get_focus`.
+    public var focusIdentity: UInt? {
+        gtk_root_get_focus(OpaquePointer(raw)).map { UInt(bitPattern: UnsafeMutableRawPointer($0)) }
+    }
+    /// The type name of the widget with the keyboard focus ("GtkButton"), or `nil` when none has
+    /// it. Wraps `gtk_root_get_focus`.
+    public var focusTypeName: String? {
+        guard let focus = gtk_root_get_focus(OpaquePointer(raw)) else { return nil }
+        return String(cString: cg_type_name_of(UnsafeMutableRawPointer(focus)))
+    }
     /// Whether the window has the keyboard focus of the desktop. Wraps `gtk_window_is_active`.
     public var isActive: Bool { gtk_window_is_active(window) != 0 }
     /// Whether the window manager minimized it (`GDK_TOPLEVEL_STATE_MINIMIZED` of its surface).

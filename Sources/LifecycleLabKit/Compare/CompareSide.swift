@@ -78,7 +78,7 @@ final class CompareSide {
     private func attach() {
         screenToken = screen.onChange { [weak self] in self?.refresh() }
         let id = screen.strategy
-        PageKit.setBadge(badge, text: "\(id.rawValue) · \(id.title)", kind: id.kind)
+        PageKit.setBadge(badge, id: id.rawValue, title: id.title, kind: id.kind)
         codePanel.show(id.code)
         refresh()
     }

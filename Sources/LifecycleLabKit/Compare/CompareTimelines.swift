@@ -34,7 +34,7 @@ final class CompareTimelines {
         timelines = []
         for (row, side) in sides.enumerated() {
             let caption = PageKit.badge()
-            PageKit.setBadge(caption, text: side.caption, kind: side.kind)
+            PageKit.setBadge(caption, id: side.caption, kind: side.kind, text: side.caption)
             caption.valign = .start
             let context = side.context
             let timeline = TimelineView(capacity: TaskPanel.standardTimelineCapacity, now: { context.now })

@@ -67,7 +67,9 @@ public final class NavigationPage: LabPage {
                     "Go to the other page, with and without the crossfade, and watch the order of the old page's disappear and the new page's appear as GTK emits it. The willAppear line comes first because the Go to buttons fire it before they switch the stack: GTK 4.8's stack has no signal before it maps the new page (it notifies visible-child after the map). The Scene phase page's P5 fires willAppear from a real GTK event, the fresh view widget's realize."
                 )))
         let badge = PageKit.badge()
-        PageKit.setBadge(badge, text: tr("N1 · willAppear before map/unmap"), kind: .fix)
+        PageKit.setBadge(
+            badge, id: "N1", title: tr("willAppear before map/unmap"), kind: .fix,
+            text: tr("N1 · willAppear before map/unmap"))
         page.append(badge)
         badge.halign = .start
         crossfadeSwitch.setAccessibleLabel(tr("Crossfade transition"))

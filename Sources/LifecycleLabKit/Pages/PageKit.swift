@@ -1,10 +1,10 @@
 import Gettext
 import Gtk
-import LabModel
+package import LabModel
 
 /// The pieces every page shares: the title, the hint, the strategy row and the layout.
 @MainActor
-enum PageKit {
+package enum PageKit {
     /// A page's root: a vertical box with GNOME margins and spacing.
     static func root() -> Box {
         let page = Box(.vertical, spacing: 12)
@@ -30,13 +30,28 @@ enum PageKit {
         return hint
     }
 
-    /// A left-aligned, wrapping label.
+    /// A left-aligned, wrapping label, out of the accessible tree while it is empty.
     static func text(_ text: String = "", accessibleLabel: String? = nil) -> Label {
         let label = Label(text)
         label.xalign = 0
         label.wraps = true
         if let accessibleLabel { label.setAccessibleLabel(accessibleLabel) }
+        hideWhenEmpty(label)
         return label
+    }
+
+    /// Keeps `label` out of the accessible tree while it is empty (a log before its first line,
+    /// a verdict before a run): AT-SPI reads an empty label by its class name, "GtkLabel".
+    static func hideWhenEmpty(_ label: Label) {
+        label.onNotify("label") { [weak label] in
+            if let label { hideIfEmpty(label) }
+        }
+        hideIfEmpty(label)
+    }
+
+    private static func hideIfEmpty(_ label: Label) {
+        let empty = label.text.isEmpty
+        if label.isAccessibleHidden != empty { label.updateAccessibleState(.hidden, empty) }
     }
 
     /// A horizontal row of widgets.
@@ -75,13 +90,33 @@ enum PageKit {
         return (frame, content)
     }
 
-    /// Sets a strategy badge's text and colour: red for a bug, yellow for a trap, green for a
-    /// fix, green outlined in amber for "works, fragile", blue for "must finish".
-    static func setBadge(_ badge: Label, text: String, kind: StrategyKind) {
-        badge.text = text
+    /// Sets a strategy badge's text and colour (red for a bug, yellow for a trap, green for a
+    /// fix, green outlined in amber for "works, fragile", blue for "must finish"), and the name
+    /// a screen reader reads, each part once: "Strategy T1, onAppear plus Task, bug".
+    /// - Parameters:
+    ///   - badge: the badge label.
+    ///   - id: the strategy's SPEC ID ("T1").
+    ///   - title: its title ("onAppear + Task (bug)"), when the badge says it.
+    ///   - kind: its kind, the badge's colour.
+    ///   - text: what the badge shows; "T1 · onAppear + Task (bug)" (or "T1 · bug") when `nil`.
+    static func setBadge(
+        _ badge: Label, id: String, title: String? = nil, kind: StrategyKind, text: String? = nil
+    ) {
+        badge.text = text ?? "\(id) · \(title ?? kind.label)"
         for other in StrategyKind.allCases { badge.removeCssClass(other.rawValue) }
         badge.addCssClass(kind.rawValue)
-        badge.setAccessibleLabel(tr("Current strategy: %{strategy}, %{kind}", ["strategy": text, "kind": kind.label]))
+        badge.setAccessibleLabel(spokenStrategy(id: id, title: title, kind: kind))
+    }
+
+    /// A strategy as a screen reader should say it: "Strategy T1, onAppear plus Task, bug". The
+    /// title's own "(bug)" is left out (the kind says it) and "+" is said as a word.
+    package static func spokenStrategy(id: String, title: String?, kind: StrategyKind) -> String {
+        guard var title else { return tr("Strategy %{id}, %{kind}", ["id": id, "kind": kind.label]) }
+        for suffix in [" (\(kind.label))", "（\(kind.label)）"] where title.hasSuffix(suffix) {
+            title.removeLast(suffix.count)
+        }
+        title = title.split(separator: " + ", omittingEmptySubsequences: false).joined(separator: " \(tr("plus")) ")
+        return tr("Strategy %{id}, %{title}, %{kind}", ["id": id, "title": title, "kind": kind.label])
     }
 
     /// The line under a strategy's explanation that says what its seed concludes.

@@ -84,7 +84,7 @@ public final class ServerPage: ViewLayoutPage {
             button.onClicked { [weak self] in self?.post(from: server) }
         }
         let i1 = ServerStrategyID.i1
-        showOnLayout(AnyStrategyID(i1), badge: "\(i1.rawValue) · \(i1.title)")
+        showOnLayout(AnyStrategyID(i1), showsTitle: true)
         // A new listener registers with the status center only once its task runs.
         registryToken = environment.context.registry.observe { [weak self] _ in self?.idleRefresh?.request() }
         attach(screen)

@@ -94,7 +94,6 @@ public final class ToastPage: LabPage {
         strategyRow.columnSpacing = 8
         let strategyCaption = Label(tr("Strategy:"))
         strategyBadge.addCssClass("strategy-badge")
-        strategyBadge.setAccessibleLabel(tr("Current strategy"))
         strategyExplanation.wraps = true
         strategyExplanation.xalign = 0
         strategyExplanation.hexpand = true
@@ -119,6 +118,8 @@ public final class ToastPage: LabPage {
         guideLabel.setAccessibleLabel(tr("When to use which"))
 
         statusLabel.xalign = 0
+        for label in [statusLabel, logLabel, verdictLabel] { PageKit.hideWhenEmpty(label) }
+        overlay.setAccessibleLabel(tr("Toast preview"))
         statusLabel.setAccessibleLabel(tr("Toast status"))
         verdictLabel.xalign = 0
         verdictLabel.wraps = true
@@ -187,7 +188,7 @@ public final class ToastPage: LabPage {
     private func attach(_ screen: ToastScreen) {
         screenToken = screen.onChange { [weak self] in self?.refresh() }
         let id = screen.strategy
-        PageKit.setBadge(strategyBadge, text: "\(id.rawValue) · \(id.title)", kind: id.kind)
+        PageKit.setBadge(strategyBadge, id: id.rawValue, title: id.title, kind: id.kind)
         strategyExplanation.text = id.explanation
         PageKit.show(seedNote: id.seedNote, in: seedNoteLabel)
         codePanel.show(id.code)

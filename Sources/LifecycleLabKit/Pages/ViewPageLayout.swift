@@ -77,9 +77,17 @@ public final class ViewPageLayout {
         root = page
     }
 
-    /// Shows the strategy's badge, explanation and seed note, and forgets the last verdict.
-    func showStrategy(badge text: String, kind: StrategyKind, explanation: String, seedNote note: String? = nil) {
-        PageKit.setBadge(badge, text: text, kind: kind)
+    /// Shows the strategy's badge ("B1 · bug", or "I1 · <title>" with `title`), explanation and
+    /// seed note, and forgets the last verdict.
+    func showStrategy(_ id: AnyStrategyID, title: String? = nil) {
+        showStrategy(
+            id: id.rawValue, title: title, kind: id.kind, explanation: id.explanation, seedNote: id.seedNote)
+    }
+
+    private func showStrategy(
+        id: String, title: String?, kind: StrategyKind, explanation: String, seedNote note: String?
+    ) {
+        PageKit.setBadge(badge, id: id, title: title, kind: kind)
         self.explanation.text = explanation
         PageKit.show(seedNote: note, in: seedNote)
         verdictLabel.text = ""
@@ -167,14 +175,12 @@ extension ViewLayoutPage {
     }
 
     /// Shows `id` on the layout: picked in the picker (when it lists strategies), its badge
-    /// ("B1 · bug", or `badge`), explanation, seed note and code.
-    func showOnLayout(_ id: AnyStrategyID, badge: String? = nil) {
+    /// ("B1 · bug", or "I1 · <title>" with `showsTitle`), explanation, seed note and code.
+    func showOnLayout(_ id: AnyStrategyID, showsTitle: Bool = false) {
         if let index = Self.strategies.firstIndex(of: id), Self.strategies.count > 1 {
             layout.select(pickerIndex: index)
         }
-        layout.showStrategy(
-            badge: badge ?? "\(id.rawValue) · \(id.kind.label)", kind: id.kind, explanation: id.explanation,
-            seedNote: id.seedNote)
+        layout.showStrategy(id, title: showsTitle ? id.title : nil)
         layout.showCode(id.code)
     }
 

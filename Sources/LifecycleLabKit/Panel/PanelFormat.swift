@@ -1,6 +1,6 @@
 import Gettext
 package import Gtk
-import LifecycleTasks
+package import LifecycleTasks
 
 /// The panel's wording of times, records and events, without Foundation.
 package enum PanelFormat {
@@ -50,6 +50,29 @@ package enum PanelFormat {
         if record.retainsOwner { fields.append(tr("[retains owner]")) }
         if record.isDetached { fields.append(tr("[detached]")) }
         return fields.joined(separator: "  ")
+    }
+
+    /// A task's age to whole seconds (`1 s`, `12 s`, `3m05s`): the row's accessible name says
+    /// this rather than ``age(_:)``'s tenths, so the name changes at most once a second.
+    package static func spokenAge(_ duration: Duration) -> String {
+        let value = max(0, seconds(duration))
+        return value < 60 ? "\(Int(value)) s" : age(duration)
+    }
+
+    /// The row as a screen reader says it, whole whatever the column width: "Task #1: sleep D,
+    /// then hide, strategy T1, owner toast #1, running, 1 s, orphan".
+    package static func spokenRow(_ record: TaskRecord, now: Duration) -> String {
+        var text = tr(
+            "Task %{id}: %{name}, strategy %{strategy}, owner %{owner}, %{state}, %{age}",
+            [
+                "id": "\(record.id)", "name": record.name, "strategy": record.label.rawValue,
+                "owner": record.ownerName.isEmpty ? "–" : record.ownerName, "state": stateText(record.state),
+                "age": spokenAge((record.endedAt ?? now) - record.startedAt),
+            ])
+        if record.isOrphan { text += ", " + tr("orphan") }
+        if record.retainsOwner { text += ", " + tr("retains owner") }
+        if record.isDetached { text += ", " + tr("detached") }
+        return text
     }
 
     /// A task's state in the person's language (the engine's `description` is English).

@@ -17,6 +17,9 @@ final class TaskRowParts {
     let detachedFlag = Label(tr("detached"))
     /// The task the row shows now (rows are recycled).
     var boundID: TaskID?
+    /// The row's accessible name now (``PanelFormat/spokenRow(_:now:)``), kept to set it only
+    /// when it changes: the 4 Hz age tick changes it at most once a second.
+    private var spoken = ""
 
     init(row: Box) {
         box = row
@@ -31,6 +34,9 @@ final class TaskRowParts {
         detachedFlag.addCssClass("flag-detached")
         detachedFlag.tooltip = tr("Detached on purpose: work that must finish, even after its owner goes")
         for cell in [columns, orphanFlag, retainsFlag, detachedFlag] { row.append(cell) }
+        // A screen reader reads the row box's name, the whole row; the cells (the cut columns,
+        // the flags) would say it again, cut.
+        for cell in [columns, orphanFlag, retainsFlag, detachedFlag] { cell.updateAccessibleState(.hidden, true) }
         orphanFlag.hide()
         retainsFlag.hide()
         detachedFlag.hide()
@@ -40,6 +46,7 @@ final class TaskRowParts {
         columns.text = PanelFormat.columns([
             tr("id"), tr("name"), tr("strategy"), tr("owner"), tr("state"), tr("age"),
         ])
+        columns.updateAccessibleState(.hidden, false)
     }
 
     func fill(_ record: TaskRecord, now: Duration) {
@@ -52,17 +59,32 @@ final class TaskRowParts {
         setClass("retains", record.retainsOwner)
         setClass("detached", record.isDetached)
         setClass("ended", !record.isLive)
-        // Only the error text can be long enough to be cut off.
-        if case .failed(let error) = record.state {
-            box?.tooltip = error
-        } else if box?.tooltip != nil {
-            box?.tooltip = nil
-        }
+        updateSpoken(record, now: now)
     }
 
     /// Moves the age on (the 4 Hz tick, live rows only).
     func refreshAge(_ record: TaskRecord, now: Duration) {
         columns.text = PanelFormat.columns(record, now: now)
+        updateSpoken(record, now: now)
+    }
+
+    /// The whole row, uncut, as the row's accessible name and its tooltip (the columns may be
+    /// cut to their width), and what its flags mean as its description. Set only when the name
+    /// changes: an accessible property change is a D-Bus signal to every screen reader
+    /// listening, and the 4 Hz tick reaches every live row in view; the name's age is in whole
+    /// seconds, so it is never more than a second behind the column's.
+    private func updateSpoken(_ record: TaskRecord, now: Duration) {
+        let text = PanelFormat.spokenRow(record, now: now)
+        guard text != spoken, let box else { return }
+        spoken = text
+        var flags: [String] = []
+        if record.isOrphan, let tip = orphanFlag.tooltip { flags.append(tip) }
+        if record.retainsOwner, let tip = retainsFlag.tooltip { flags.append(tip) }
+        if record.isDetached, let tip = detachedFlag.tooltip { flags.append(tip) }
+        box.setAccessibleLabel(text)
+        box.tooltip = ([text] + flags).joined(separator: "\n")
+        // After the tooltip: GTK makes a tooltip the description, which would say the name again.
+        box.setAccessibleDescription(flags.joined(separator: " "))
     }
 
     private func setClass(_ name: String, _ on: Bool) {

@@ -98,6 +98,7 @@ public final class MainWindow {
         let header = HeaderBar()
         let switcher = StackSwitcher(stack: stack)
         header.setTitleWidget(switcher)
+        switcher.setAccessibleLabel(tr("Pages"))
         self.switcher = switcher
         let menuButton = MenuButton()
         menuButton.setIconName("open-menu-symbolic")
@@ -130,6 +131,7 @@ public final class MainWindow {
         scroller.child = stack
         paned.startChild = scroller
         paned.endChild = panel.root
+        paned.setAccessibleLabel(tr("Page and task panel"))
         // Neither side is ever cut: the divider stops at the panel's width (and at the page
         // scroller's, which is small: a narrow page scrolls). A change of the window's width is
         // shared in proportion to the sides' widths at the time.

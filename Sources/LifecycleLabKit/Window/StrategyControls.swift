@@ -57,8 +57,8 @@ final class StrategyControls {
         badge.isVisible = current != nil
         if let current {
             PageKit.setBadge(
-                badge, text: tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]),
-                kind: current.kind)
+                badge, id: current.rawValue, title: current.title, kind: current.kind,
+                text: tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]))
         }
     }
 }
