@@ -41,7 +41,9 @@ package enum PageKit {
     }
 
     /// Keeps `label` out of the accessible tree while it is empty (a log before its first line,
-    /// a verdict before a run): AT-SPI reads an empty label by its class name, "GtkLabel".
+    /// a verdict before a run): AT-SPI reads an empty label by its class name, "GtkLabel". The
+    /// label is hidden, not only marked hidden: GTK 4.10 and later set the hidden state again
+    /// as a widget is shown, which an empty label would undo.
     static func hideWhenEmpty(_ label: Label) {
         label.onNotify("label") { [weak label] in
             if let label { hideIfEmpty(label) }
@@ -50,8 +52,8 @@ package enum PageKit {
     }
 
     private static func hideIfEmpty(_ label: Label) {
-        let empty = label.text.isEmpty
-        if label.isAccessibleHidden != empty { label.updateAccessibleState(.hidden, empty) }
+        let shown = !label.text.isEmpty
+        if label.isVisible != shown { label.isVisible = shown }
     }
 
     /// A horizontal row of widgets.

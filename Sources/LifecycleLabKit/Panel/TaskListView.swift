@@ -34,7 +34,7 @@ final class TaskListView {
     init(grace: Duration, now: @escaping @MainActor () -> Duration) {
         model = TaskRowModel(grace: grace)
         coreNow = now
-        headerParts = TaskRowParts(row: header)
+        headerParts = TaskRowParts(row: header, header: true)
         headerParts.fillHeader()
         header.addCssClass("task-header")
         list = ListView(

@@ -11,18 +11,29 @@ import LifecycleTasks
 @MainActor
 final class TaskRowParts {
     weak var box: Box?
-    let columns = Label()
-    let orphanFlag = Label(tr("orphan"))
-    let retainsFlag = Label(tr("retains"))
-    let detachedFlag = Label(tr("detached"))
+    let columns: Label
+    let orphanFlag: Label
+    let retainsFlag: Label
+    let detachedFlag: Label
     /// The task the row shows now (rows are recycled).
     var boundID: TaskID?
     /// The row's accessible name now (``PanelFormat/spokenRow(_:now:)``), kept to set it only
     /// when it changes: the 4 Hz age tick changes it at most once a second.
     private var spoken = ""
 
-    init(row: Box) {
+    /// - Parameters:
+    ///   - row: the row's box.
+    ///   - header: whether it is the header, whose column names are read as they are; a task
+    ///     row's cells are presentation only (a screen reader reads the row box's name, the
+    ///     whole row; the cells would say it again, cut). A role, not the hidden state: GTK 4.10
+    ///     and later set the hidden state again as a widget is shown.
+    init(row: Box, header: Bool = false) {
         box = row
+        let role: AccessibleRole? = header ? nil : .presentation
+        columns = Label("", accessibleRole: role)
+        orphanFlag = Label(tr("orphan"), accessibleRole: role)
+        retainsFlag = Label(tr("retains"), accessibleRole: role)
+        detachedFlag = Label(tr("detached"), accessibleRole: role)
         row.addCssClass("task-row")
         columns.xalign = 0
         columns.hexpand = true
@@ -34,9 +45,6 @@ final class TaskRowParts {
         detachedFlag.addCssClass("flag-detached")
         detachedFlag.tooltip = tr("Detached on purpose: work that must finish, even after its owner goes")
         for cell in [columns, orphanFlag, retainsFlag, detachedFlag] { row.append(cell) }
-        // A screen reader reads the row box's name, the whole row; the cells (the cut columns,
-        // the flags) would say it again, cut.
-        for cell in [columns, orphanFlag, retainsFlag, detachedFlag] { cell.updateAccessibleState(.hidden, true) }
         orphanFlag.hide()
         retainsFlag.hide()
         detachedFlag.hide()
@@ -46,7 +54,6 @@ final class TaskRowParts {
         columns.text = PanelFormat.columns([
             tr("id"), tr("name"), tr("strategy"), tr("owner"), tr("state"), tr("age"),
         ])
-        columns.updateAccessibleState(.hidden, false)
     }
 
     func fill(_ record: TaskRecord, now: Duration) {
