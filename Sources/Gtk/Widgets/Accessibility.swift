@@ -91,10 +91,6 @@ extension Widget {
     /// accessible context whatever its backend (`GTK_A11Y=test` gives one without a bus; with
     /// `GTK_A11Y=none` there is none, and this is `nil`).
     public var accessibleLabel: String? { Self.accessibleText(raw, GTK_ACCESSIBLE_PROPERTY_LABEL) }
-    /// The accessible description, read as ``accessibleLabel`` is; `nil` when none.
-    public var accessibleDescription: String? { Self.accessibleText(raw, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION) }
-    /// Whether the widget is hidden from the accessible tree (``AccessibleState/hidden``).
-    public var isAccessibleHidden: Bool { Self.isHidden(raw) }
 
     /// Whether GTK keeps accessible state: with `GTK_A11Y=none` (the test harness's sessions)
     /// a widget has no accessible context, and the getters read `nil` and `false`.

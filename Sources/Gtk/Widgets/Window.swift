@@ -108,12 +108,6 @@ public class Window: Widget {
     public var focusIdentity: UInt? {
         gtk_root_get_focus(OpaquePointer(raw)).map { UInt(bitPattern: UnsafeMutableRawPointer($0)) }
     }
-    /// The type name of the widget with the keyboard focus ("GtkButton"), or `nil` when none has
-    /// it. Wraps `gtk_root_get_focus`.
-    public var focusTypeName: String? {
-        guard let focus = gtk_root_get_focus(OpaquePointer(raw)) else { return nil }
-        return String(cString: cg_type_name_of(UnsafeMutableRawPointer(focus)))
-    }
     /// Whether the window has the keyboard focus of the desktop. Wraps `gtk_window_is_active`.
     public var isActive: Bool { gtk_window_is_active(window) != 0 }
     /// Whether the window manager minimized it (`GDK_TOPLEVEL_STATE_MINIMIZED` of its surface).
