@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "lifecycle-lab", targets: ["LifecycleLab"]),
         .executable(name: "lifecycle-bench", targets: ["LifecycleBench"]),
         .executable(name: "gtk-tests", targets: ["GtkTestRunner"]),
+        .executable(name: "lifecycle-lab-check", targets: ["LifecycleCheckTool"]),
         .library(name: "LifecycleTasks", targets: ["LifecycleTasks"]),
         .library(name: "Gtk", targets: ["Gtk"]),
         .library(name: "GtkLifecycle", targets: ["GtkLifecycle"]),
@@ -25,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         // `swift package generate-documentation` (scripts/docs): the DocC catalogs of the libraries.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The checker parses SwiftUI code (it need not build here); 603 matches Swift 6.3.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The only C in the project: GTK 4 through pkg-config. Only `Gtk` imports it.
@@ -74,6 +77,23 @@ let package = Package(
             swiftSettings: settings,
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
+        // The checker: finds the seeds' task mistakes in SwiftUI source (rules, findings, formats).
+        // Its own executable, so the app's binary and start-up carry no swift-syntax;
+        // `lifecycle-lab check` hands over to `lifecycle-lab-check` installed beside it.
+        .target(
+            name: "LifecycleCheck",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "LifecycleCheckTool",
+            dependencies: ["LifecycleCheck"],
+            swiftSettings: settings,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
         .executableTarget(
             name: "LifecycleBench",
             dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LifecycleLabKit"],
@@ -94,6 +114,11 @@ let package = Package(
                 "LabModel", "LifecycleTasks", "LifecycleTestSupport", "SeededRandom", "Gettext",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "LifecycleCheckTests",
+            dependencies: ["LifecycleCheck", "LabModel"],
             swiftSettings: settings
         ),
         // GTK tests are an executable with a synchronous `main`: GTK must run on the thread that

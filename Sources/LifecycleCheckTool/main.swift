@@ -1,0 +1,1 @@
+// `lifecycle-lab-check [--format text|json|sarif] PATH…`; `lifecycle-lab check` hands over here.
