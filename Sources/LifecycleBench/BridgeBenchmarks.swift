@@ -242,9 +242,9 @@ enum BridgeBenchmarks {
 
     // MARK: helpers
 
-    static func runLoop(_ body: @escaping @MainActor () async -> Void) {
+    static func runLoop(timeout: Duration = .seconds(300), _ body: @escaping @MainActor () async -> Void) {
         do {
-            try MainLoop.run(timeout: .seconds(300)) { await body() }
+            try MainLoop.run(timeout: timeout) { await body() }
         } catch {
             FileHandleStderr.write("lifecycle-bench: \(error)\n")
             exit(1)

@@ -60,6 +60,11 @@ struct BenchOptions {
     var quick = false
     /// Launches per program for `app.startup` (`--rounds N`); nil: 11, or 3 with `--quick`.
     var rounds: Int?
+    /// Runs per invocation of the phase-latency figures (`--runs N`); nil: 3, or 1 with `--quick`.
+    var runs: Int?
+
+    /// How many runs the phase-latency figures make; their median and spread are reported.
+    var phaseRuns: Int { runs ?? (quick ? 1 : 3) }
 
     func wants(_ name: String) -> Bool {
         only.isEmpty || only.contains { name.hasPrefix($0) }

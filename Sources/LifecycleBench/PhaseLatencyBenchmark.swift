@@ -43,7 +43,8 @@ enum PhaseLatencyBenchmark {
             FileHandleStderr.write("lifecycle-bench: app.phase_latency needs a display: \(error)\n")
             return
         }
-        BridgeBenchmarks.runLoop { await measure(options) }
+        // A run takes about a minute: 2 × 200 changes back to back, 2 × 200 spaced ~350 ms apart.
+        BridgeBenchmarks.runLoop(timeout: .seconds(60 + 180 * options.phaseRuns)) { await measure(options) }
     }
 
     private static func measure(_ options: BenchOptions) async {
@@ -80,22 +81,34 @@ enum PhaseLatencyBenchmark {
             return
         }
         defer { spy.stop() }
-        let idle = await sample(
-            rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID)
-        let idleSpaced = await sample(
-            rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID,
-            spaced: true)
-        let busy = (0..<2).compactMap { _ in
-            spawn(["/bin/sh", "-c", "while :; do :; done"], environment: [], stdout: -1)
-        }
-        let loaded = await sample(
-            rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID)
-        let loadedSpaced = await sample(
-            rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID,
-            spaced: true)
-        for pid in busy {
-            kill(pid, SIGKILL)
-            waitpid(pid, nil, 0)
+        // One run's p99 is its second-slowest sample of 200: it moves with whatever else the
+        // machine does, so each invocation makes several runs and reports their median and spread.
+        // Warm-up, not counted: the first minimize and restore of a process build caches (fonts,
+        // the re-shown window's surfaces) that every later change reuses.
+        _ = await sample(rounds: 5, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID)
+        var backToBack: [Run] = []
+        var spacedRuns: [Run] = []
+        for run in 1...options.phaseRuns {
+            FileHandleStderr.write("app.phase_latency: run \(run) of \(options.phaseRuns)\n")
+            let idle = await sample(
+                rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID)
+            let idleSpaced = await sample(
+                rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID,
+                spaced: true)
+            let busy = (0..<2).compactMap { _ in
+                spawn(["/bin/sh", "-c", "while :; do :; done"], environment: [], stdout: -1)
+            }
+            let loaded = await sample(
+                rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID)
+            let loadedSpaced = await sample(
+                rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID,
+                spaced: true)
+            for pid in busy {
+                kill(pid, SIGKILL)
+                waitpid(pid, nil, 0)
+            }
+            backToBack.append(Run(idle: idle, loaded: loaded))
+            spacedRuns.append(Run(idle: idleSpaced, loaded: loadedSpaced))
         }
         xdotool.finish()
 
@@ -105,39 +118,61 @@ enum PhaseLatencyBenchmark {
             ("renderer", mainWindow.window.rendererName ?? "unknown"),
             ("a11y", getenv("GTK_A11Y").map { String(cString: $0) } == "none" ? "off" : "on"),
         ]
-        emit(metric(name: "app.phase_latency", idle: idle, loaded: loaded, tags: tags))
+        emit(metric(name: "app.phase_latency", runs: backToBack, tags: tags))
         // The same changes spaced as a person makes them: each request 250–450 ms after the
         // phase before it, so it meets the app at rest rather than inside the frame of the
         // change just before (which is what the back-to-back figure above measures).
-        emit(metric(name: "app.phase_latency.spaced", idle: idleSpaced, loaded: loadedSpaced, tags: tags))
+        emit(metric(name: "app.phase_latency.spaced", runs: spacedRuns, tags: tags))
     }
 
     /// What ``sample(rounds:spy:scene:xdotool:main:other:spaced:)`` measured.
     private typealias Samples = (latencies: [Double], wmToCore: [Double], wm: [Double], lost: Int)
 
-    /// One figure: p99 under load against p99 idle, with the percentiles, what `xprop` saw and
-    /// where it was measured (`tags`).
-    private static func metric(name: String, idle: Samples, loaded: Samples, tags: [(String, String)]) -> Metric {
-        let (idleSorted, loadedSorted) = (idle.latencies.sorted(), loaded.latencies.sorted())
-        let p99Idle = BridgeBenchmarks.percentile(idleSorted, 0.99)
-        let p99Loaded = BridgeBenchmarks.percentile(loadedSorted, 0.99)
+    /// One run of one figure: its samples idle and beside the two busy loops.
+    @MainActor private struct Run {
+        let idle: Samples
+        let loaded: Samples
+        var p99Idle: Double { BridgeBenchmarks.percentile(idle.latencies.sorted(), 0.99) }
+        var p99Loaded: Double { BridgeBenchmarks.percentile(loaded.latencies.sorted(), 0.99) }
+    }
+
+    /// One figure over several runs: the median of the runs' p99 under load against the median
+    /// of their p99 idle, each run's p99 (the spread), and the percentiles of all samples pooled,
+    /// with what `xprop` saw and where it was measured (`tags`). Met when every run keeps
+    /// p99 ≤ 50 ms under load and ≤ 25 ms idle, and no change is lost.
+    private static func metric(name: String, runs: [Run], tags: [(String, String)]) -> Metric {
+        let loadedP99s = runs.map(\.p99Loaded)
+        let idleP99s = runs.map(\.p99Idle)
+        let idleSorted = runs.flatMap(\.idle.latencies).sorted()
+        let loadedSorted = runs.flatMap(\.loaded.latencies).sorted()
+        let pooled = { (pick: (Run) -> [Double]) in runs.flatMap(pick).sorted() }
+        let lostIdle = runs.map(\.idle.lost).reduce(0, +)
+        let lostLoaded = runs.map(\.loaded.lost).reduce(0, +)
+        let median = { (values: [Double]) in BridgeBenchmarks.percentile(values.sorted(), 0.5) }
+        let list = { (values: [Double]) in values.map { String((($0 * 10).rounded() / 10)) }.joined(separator: " ") }
         return Metric(
-            name: name, value: p99Loaded, unit: "ms", baseline: p99Idle,
-            baselineName: "p99 idle", target: "p99 <= 50 ms under two busy loops",
-            met: p99Loaded <= 50 && loaded.lost == 0,
+            name: name, value: median(loadedP99s), unit: "ms", baseline: median(idleP99s),
+            baselineName: "median of the runs' p99 idle",
+            target: "every run: p99 <= 50 ms under two busy loops, <= 25 ms idle, none lost",
+            met: loadedP99s.allSatisfy { $0 <= 50 } && idleP99s.allSatisfy { $0 <= 25 }
+                && lostIdle + lostLoaded == 0,
             extra: [
-                ("p50_idle_ms", BridgeBenchmarks.percentile(idleSorted, 0.5)), ("p99_idle_ms", p99Idle),
+                ("runs", Double(runs.count)),
+                ("p99_loaded_min_ms", loadedP99s.min() ?? 0), ("p99_loaded_max_ms", loadedP99s.max() ?? 0),
+                ("p99_idle_min_ms", idleP99s.min() ?? 0), ("p99_idle_max_ms", idleP99s.max() ?? 0),
+                ("p50_idle_ms", BridgeBenchmarks.percentile(idleSorted, 0.5)),
                 ("max_idle_ms", idleSorted.last ?? 0),
-                ("p50_loaded_ms", BridgeBenchmarks.percentile(loadedSorted, 0.5)), ("p99_loaded_ms", p99Loaded),
+                ("p50_loaded_ms", BridgeBenchmarks.percentile(loadedSorted, 0.5)),
                 ("max_loaded_ms", loadedSorted.last ?? 0),
-                ("samples_idle", Double(idle.latencies.count)), ("samples_loaded", Double(loaded.latencies.count)),
-                ("lost_idle", Double(idle.lost)), ("lost_loaded", Double(loaded.lost)),
-                ("p99_wm_seen_idle_ms", BridgeBenchmarks.percentile(idle.wm.sorted(), 0.99)),
-                ("p99_wm_seen_loaded_ms", BridgeBenchmarks.percentile(loaded.wm.sorted(), 0.99)),
-                ("p50_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(loaded.wmToCore.sorted(), 0.5)),
-                ("p99_app_after_wm_idle_ms", BridgeBenchmarks.percentile(idle.wmToCore.sorted(), 0.99)),
-                ("p99_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(loaded.wmToCore.sorted(), 0.99)),
-            ], tags: tags)
+                ("samples_idle", Double(idleSorted.count)), ("samples_loaded", Double(loadedSorted.count)),
+                ("lost_idle", Double(lostIdle)), ("lost_loaded", Double(lostLoaded)),
+                ("p99_wm_seen_idle_ms", BridgeBenchmarks.percentile(pooled(\.idle.wm), 0.99)),
+                ("p99_wm_seen_loaded_ms", BridgeBenchmarks.percentile(pooled(\.loaded.wm), 0.99)),
+                ("p50_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(pooled(\.loaded.wmToCore), 0.5)),
+                ("p99_app_after_wm_idle_ms", BridgeBenchmarks.percentile(pooled(\.idle.wmToCore), 0.99)),
+                ("p99_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(pooled(\.loaded.wmToCore), 0.99)),
+            ],
+            tags: tags + [("p99_loaded_runs_ms", list(loadedP99s)), ("p99_idle_runs_ms", list(idleP99s))])
     }
 
     /// `rounds` × (minimize, restore, focus elsewhere, focus back): milliseconds from writing

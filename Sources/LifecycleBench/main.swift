@@ -3,7 +3,7 @@
 #endif
 
 // Synchronous main on purpose: the bridge benchmarks run GTK's loop on this thread.
-// usage: lifecycle-bench [--quick] [--rounds N] [NAME-PREFIX ...]
+// usage: lifecycle-bench [--quick] [--rounds N] [--runs N] [NAME-PREFIX ...]
 var options = BenchOptions()
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -15,17 +15,25 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         options.rounds = rounds
+    case "--runs":
+        guard let text = arguments.popFirst(), let runs = Int(text), (1...100).contains(runs) else {
+            FileHandleStderr.write("lifecycle-bench: --runs needs a whole number from 1 to 100\n")
+            exit(2)
+        }
+        options.runs = runs
     case "--help", "-h":
         print(
             """
-            usage: lifecycle-bench [--quick] [--rounds N] [NAME-PREFIX ...]  (e.g. bridge. core.churn app.)
+            usage: lifecycle-bench [--quick] [--rounds N] [--runs N] [NAME-PREFIX ...]  (e.g. bridge. core.churn app.)
               --quick      fewer iterations (a smoke run)
               --rounds N   launches per program for app.startup (default 11, 3 with --quick)
+              --runs N     runs of app.phase_latency, reported as their median and spread
+                           (default 3, 1 with --quick)
             """)
         exit(0)
     default:
         if argument.hasPrefix("-") {
-            FileHandleStderr.write("lifecycle-bench: unknown option \(argument); valid: --quick, --rounds N, --help\n")
+            FileHandleStderr.write("lifecycle-bench: unknown option \(argument); valid: --quick, --rounds N, --runs N, --help\n")
             exit(2)
         }
         options.only.append(argument)
