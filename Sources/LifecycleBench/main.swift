@@ -33,7 +33,8 @@ while let argument = arguments.popFirst() {
         exit(0)
     default:
         if argument.hasPrefix("-") {
-            FileHandleStderr.write("lifecycle-bench: unknown option \(argument); valid: --quick, --rounds N, --runs N, --help\n")
+            FileHandleStderr.write(
+                "lifecycle-bench: unknown option \(argument); valid: --quick, --rounds N, --runs N, --help\n")
             exit(2)
         }
         options.only.append(argument)
