@@ -21,20 +21,36 @@ import Synchronization
 /// Two figures: `app.phase_latency` sends each request as soon as the phase before it arrived
 /// (back to back: the request meets the frame of the change just before, the worst case), and
 /// `app.phase_latency.spaced` 250–450 ms after it, as a person switches windows.
+///
+/// Under GNOME's mutter on Wayland (scripts/with-mutter) the changes are mutter's own keys
+/// (`<Super>h`, `<Alt>Tab`); the minimize is left out of the figure and reported on its own
+/// (`p99_loaded_minimize_ms`): the app learns of it when mutter's minimize animation ends and the
+/// surface leaves the monitor, about 0.3 s later, whatever the app does.
 @MainActor
 enum PhaseLatencyBenchmark {
     /// One transition of the scene, caused from outside.
-    private struct Step {
+    struct Step {
         let name: String
-        let command: (_ main: String, _ other: String) -> String
+        /// The `xdotool` command on X11 (openbox acts on it).
+        let xdotool: (_ main: String, _ other: String) -> String
+        /// The `scripts/mutter-input` command under GNOME's mutter on Wayland: mutter's own keys.
+        /// With two windows, `<Alt>Tab` moves between them; after a minimize mutter focuses the
+        /// other window, and `<Alt>Tab` from there restores the minimized one.
+        let mutter: String
         let phase: ScenePhase
     }
 
     private static let steps = [
-        Step(name: "minimize", command: { main, _ in "windowminimize \(main)" }, phase: .background),
-        Step(name: "restore", command: { main, _ in "windowactivate \(main)" }, phase: .active),
-        Step(name: "focus elsewhere", command: { _, other in "windowactivate \(other)" }, phase: .inactive),
-        Step(name: "focus back", command: { main, _ in "windowactivate \(main)" }, phase: .active),
+        Step(
+            name: "minimize", xdotool: { main, _ in "windowminimize \(main)" }, mutter: "binding minimize",
+            phase: .background),
+        Step(name: "restore", xdotool: { main, _ in "windowactivate \(main)" }, mutter: "key alt+Tab", phase: .active),
+        Step(
+            name: "focus elsewhere", xdotool: { _, other in "windowactivate \(other)" }, mutter: "key alt+Tab",
+            phase: .inactive),
+        Step(
+            name: "focus back", xdotool: { main, _ in "windowactivate \(main)" }, mutter: "key alt+Tab",
+            phase: .active),
     ]
 
     static func run(_ options: BenchOptions) {
@@ -56,52 +72,76 @@ enum PhaseLatencyBenchmark {
         // The scene page polling, as a person would leave it.
         (mainWindow.page(.scenePhase) as? ScenePhasePage)?.showButton.click()
         let otherTitle = "phase-latency-other-\(getpid())"
-        guard
-            let other = spawn(
-                ["/usr/bin/env", "xmessage", "-title", otherTitle, "another window"], environment: [], stdout: -1),
-            let mainID = windowID(named: "^Lifecycle Lab$"), let otherID = await waitForWindowID(named: otherTitle),
-            let xdotool = PersistentXdotool()
-        else {
-            FileHandleStderr.write("lifecycle-bench: app.phase_latency needs xdotool and xmessage on the display\n")
-            return
+        let hand: any OutsideHand
+        var spy: XpropSpy?
+        let other: pid_t
+        if Display.backend == .wayland {
+            // GNOME on Wayland: no client may move another's focus, so the changes are mutter's
+            // own keybindings, typed through its RemoteDesktop keyboard (scripts/with-mutter).
+            guard let mutter = MutterKeys(), let window = spawnOtherWaylandWindow(title: otherTitle) else {
+                FileHandleStderr.write(
+                    "lifecycle-bench: app.phase_latency on Wayland needs GNOME's mutter with scripts/mutter-input"
+                        + " (scripts/with-mutter) and python3-gi with GTK 4\n")
+                return
+            }
+            other = window
+            hand = mutter
+            // The other window takes the focus as it opens; give it back.
+            _ = await MainLoop.waitUntil(timeout: .seconds(5)) { scene.phase == .inactive }
+            mutter.send(steps[3])
+        } else {
+            guard
+                let window = spawn(
+                    ["/usr/bin/env", "xmessage", "-title", otherTitle, "another window"], environment: [], stdout: -1),
+                let mainID = windowID(named: "^Lifecycle Lab$"), let otherID = await waitForWindowID(named: otherTitle),
+                let xdotool = PersistentXdotool(main: mainID, other: otherID)
+            else {
+                FileHandleStderr.write("lifecycle-bench: app.phase_latency needs xdotool and xmessage on the display\n")
+                return
+            }
+            guard let xprop = XpropSpy(window: mainID) else {
+                FileHandleStderr.write("lifecycle-bench: app.phase_latency needs xprop on the display\n")
+                return
+            }
+            other = window
+            hand = xdotool
+            spy = xprop
+            if getenv("PHASE_LATENCY_DEBUG") != nil {
+                FileHandleStderr.write("phase_latency: main window \(mainID), other \(otherID), phase \(scene.phase)\n")
+            }
+            xdotool.send(steps[3])
         }
         defer {
             kill(other, SIGTERM)
             waitpid(other, nil, 0)
+            hand.finish()
+            spy?.stop()
         }
-        if getenv("PHASE_LATENCY_DEBUG") != nil {
-            FileHandleStderr.write("phase_latency: main window \(mainID), other \(otherID), phase \(scene.phase)\n")
-        }
-        xdotool.send("windowactivate \(mainID)")
         _ = await MainLoop.waitUntil(timeout: .seconds(3)) { scene.phase == .active }
 
         let rounds = options.quick ? 10 : 50
-        guard let spy = XpropSpy(window: mainID) else {
-            FileHandleStderr.write("lifecycle-bench: app.phase_latency needs xprop on the display\n")
-            return
-        }
-        defer { spy.stop() }
         // One run's p99 is its second-slowest sample of 200: it moves with whatever else the
         // machine does, so each invocation makes several runs and reports their median and spread.
         // Warm-up, not counted: the first minimize and restore of a process build caches (fonts,
         // the re-shown window's surfaces) that every later change reuses.
-        _ = await sample(rounds: 5, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID)
+        _ = await sample(rounds: 5, spy: spy, scene: scene, hand: hand)
         var backToBack: [Run] = []
         var spacedRuns: [Run] = []
+        let counts: (Step) -> Bool = { Display.backend != .wayland || $0.phase != .background }
         for run in 1...options.phaseRuns {
             FileHandleStderr.write("app.phase_latency: run \(run) of \(options.phaseRuns)\n")
             let idle = await sample(
-                rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID)
+                rounds: rounds, counts: counts, spy: spy, scene: scene, hand: hand)
             let idleSpaced = await sample(
-                rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID,
+                rounds: rounds, counts: counts, spy: spy, scene: scene, hand: hand,
                 spaced: true)
             let busy = (0..<2).compactMap { _ in
                 spawn(["/bin/sh", "-c", "while :; do :; done"], environment: [], stdout: -1)
             }
             let loaded = await sample(
-                rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID)
+                rounds: rounds, counts: counts, spy: spy, scene: scene, hand: hand)
             let loadedSpaced = await sample(
-                rounds: rounds, spy: spy, scene: scene, xdotool: xdotool, main: mainID, other: otherID,
+                rounds: rounds, counts: counts, spy: spy, scene: scene, hand: hand,
                 spaced: true)
             for pid in busy {
                 kill(pid, SIGKILL)
@@ -110,12 +150,12 @@ enum PhaseLatencyBenchmark {
             backToBack.append(Run(idle: idle, loaded: loaded))
             spacedRuns.append(Run(idle: idleSpaced, loaded: loadedSpaced))
         }
-        xdotool.finish()
 
         // Where it was measured: the renderer the window draws with, and whether GTK is on the
         // accessibility bus (the harness turns it off with GTK_A11Y=none).
         let tags = [
             ("renderer", mainWindow.window.rendererName ?? "unknown"),
+            ("display", Display.backend == .wayland ? "wayland" : "x11"),
             ("a11y", getenv("GTK_A11Y").map { String(cString: $0) } == "none" ? "off" : "on"),
         ]
         emit(metric(name: "app.phase_latency", runs: backToBack, tags: tags))
@@ -125,8 +165,10 @@ enum PhaseLatencyBenchmark {
         emit(metric(name: "app.phase_latency.spaced", runs: spacedRuns, tags: tags))
     }
 
-    /// What ``sample(rounds:spy:scene:xdotool:main:other:spaced:)`` measured.
-    private typealias Samples = (latencies: [Double], wmToCore: [Double], wm: [Double], lost: Int)
+    /// What ``sample(rounds:spy:scene:hand:spaced:)`` measured.
+    private typealias Samples = (
+        latencies: [Double], wmToCore: [Double], wm: [Double], lost: Int, byStep: [String: [Double]]
+    )
 
     /// One run of one figure: its samples idle and beside the two busy loops.
     @MainActor private struct Run {
@@ -171,7 +213,11 @@ enum PhaseLatencyBenchmark {
                 ("p50_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(pooled(\.loaded.wmToCore), 0.5)),
                 ("p99_app_after_wm_idle_ms", BridgeBenchmarks.percentile(pooled(\.idle.wmToCore), 0.99)),
                 ("p99_app_after_wm_loaded_ms", BridgeBenchmarks.percentile(pooled(\.loaded.wmToCore), 0.99)),
-            ],
+            ]
+                + steps.map { step in
+                    let key = "p99_loaded_\(step.name.split(separator: " ").joined(separator: "_"))_ms"
+                    return (key, BridgeBenchmarks.percentile(pooled { $0.loaded.byStep[step.name] ?? [] }, 0.99))
+                },
             tags: tags + [("p99_loaded_runs_ms", list(loadedP99s)), ("p99_idle_runs_ms", list(idleP99s))])
     }
 
@@ -181,7 +227,7 @@ enum PhaseLatencyBenchmark {
     /// Back to back (each request as soon as the phase before it arrived), or `spaced` as a
     /// person makes them (250–450 ms after it, in a fixed cycle).
     private static func sample(
-        rounds: Int, spy: XpropSpy, scene: WindowScene, xdotool: PersistentXdotool, main: String, other: String,
+        rounds: Int, counts: (Step) -> Bool = { _ in true }, spy: XpropSpy?, scene: WindowScene, hand: any OutsideHand,
         spaced: Bool = false
     ) async -> Samples {
         var wmToCore: [Double] = []
@@ -193,6 +239,7 @@ enum PhaseLatencyBenchmark {
         }
         defer { token.cancel() }
         var latencies: [Double] = []
+        var byStep: [String: [Double]] = [:]
         var lost = 0
         let pauses = [250, 370, 310, 450, 280, 400, 340]
         var requests = 0
@@ -205,29 +252,47 @@ enum PhaseLatencyBenchmark {
                 expected.value = step.phase
                 changedAt.value = 0
                 let sent = monotonicNanoseconds()
-                xdotool.send(step.command(main, other))
+                hand.send(step)
                 if await MainLoop.waitUntil(timeout: .seconds(3), { changedAt.value != 0 }) {
-                    latencies.append(Double(changedAt.value - sent) / 1_000_000)
+                    if counts(step) { latencies.append(Double(changedAt.value - sent) / 1_000_000) }
+                    byStep[step.name, default: []].append(Double(changedAt.value - sent) / 1_000_000)
                     // When a minimal X client (xprop -spy) saw the window manager act: the
                     // reference for how much of the latency is the app's own.
-                    if let seen = spy.firstEvent(after: sent) {
+                    if let seen = spy?.firstEvent(after: sent) {
                         wm.append(Double(seen - sent) / 1_000_000)
                         wmToCore.append((Double(changedAt.value) - Double(seen)) / 1_000_000)
                     }
                     if getenv("PHASE_LATENCY_DEBUG") != nil {
-                        let seen = spy.firstEvent(after: sent).map { Double(Int64($0) - Int64(sent)) / 1_000_000 } ?? -1
+                        let seen =
+                            spy?.firstEvent(after: sent).map { Double(Int64($0) - Int64(sent)) / 1_000_000 } ?? -1
                         FileHandleStderr.write(
                             "phase_latency: \(step.name): core \(Double(changedAt.value - sent) / 1_000_000) ms xprop \(seen) ms sent \(sent)\n"
                         )
                     }
                 } else {
                     lost += 1
-                    xdotool.send(step.command(main, other))
+                    hand.send(step)
                     _ = await MainLoop.waitUntil(timeout: .seconds(3)) { scene.phase == step.phase }
                 }
             }
         }
-        return (latencies, wmToCore, wm, lost)
+        return (latencies, wmToCore, wm, lost, byStep)
+    }
+
+    /// A second Wayland window, another process's (python3-gi with GTK 4), for the focus to go to.
+    private static func spawnOtherWaylandWindow(title: String) -> pid_t? {
+        let script = """
+            import sys, gi
+            gi.require_version("Gtk", "4.0")
+            from gi.repository import Gtk, GLib
+            window = Gtk.Window(title=sys.argv[1], default_width=300, default_height=200)
+            window.set_child(Gtk.Label(label="another window"))
+            window.present()
+            loop = GLib.MainLoop()
+            window.connect("close-request", lambda *_: loop.quit())
+            loop.run()
+            """
+        return spawn(["/usr/bin/python3", "-c", script, title], environment: [], stdout: -1)
     }
 
     /// The first X window whose name matches `pattern` (`xdotool search --name`), as a decimal id.
@@ -251,11 +316,15 @@ enum PhaseLatencyBenchmark {
 /// mode runs a command that takes a window argument only once it has read the next word (it
 /// might be another argument), so each command is followed by `getmouselocation`, which takes
 /// none and runs at once (its output goes to /dev/null).
-private final class PersistentXdotool {
+private final class PersistentXdotool: OutsideHand {
     private let pid: pid_t
     private var input: Int32
+    private let main: String
+    private let other: String
 
-    init?() {
+    /// Starts `xdotool -` for the app's window `main` and the other window `other` (X ids).
+    init?(main: String, other: String) {
+        (self.main, self.other) = (main, other)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }
         // Only xdotool may hold the write end's other side: a process spawned later (xprop)
@@ -280,8 +349,8 @@ private final class PersistentXdotool {
         self.input = fds[1]
     }
 
-    func send(_ command: String) {
-        var bytes = Array((command + "\ngetmouselocation\n").utf8)
+    func send(_ step: PhaseLatencyBenchmark.Step) {
+        var bytes = Array((step.xdotool(main, other) + "\ngetmouselocation\n").utf8)
         _ = bytes.withUnsafeMutableBytes { write(input, $0.baseAddress, $0.count) }
     }
 
@@ -342,4 +411,59 @@ final class XpropSpy: Sendable {
             waitpid(pid, nil, 0)
         }
     }
+}
+
+/// Who makes the scene's changes from outside the process.
+protocol OutsideHand {
+    /// Asks for `step`'s change; returns as soon as the request is written.
+    func send(_ step: PhaseLatencyBenchmark.Step)
+    /// Ends the hand's process or connection.
+    func finish()
+}
+
+/// Mutter's own keys, typed through the RemoteDesktop keyboard that `scripts/mutter-input serve`
+/// holds (`$MUTTER_INPUT_SOCKET`, exported by scripts/with-mutter). One connection per command,
+/// as the server expects; connecting to a Unix socket costs microseconds, and the time is taken
+/// before it. The server's reply is read on another thread so the request returns at once.
+final class MutterKeys: OutsideHand, Sendable {
+    private let path: String
+
+    init?() {
+        guard let path = getenv("MUTTER_INPUT_SOCKET").map({ String(cString: $0) }), !path.isEmpty else { return nil }
+        self.path = path
+    }
+
+    func send(_ step: PhaseLatencyBenchmark.Step) {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8.prefix(capacity - 1))
+            raw.copyBytes(from: bytes + [0])
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            Glibc.close(fd)
+            FileHandleStderr.write("phase_latency: no mutter-input server at \(path)\n")
+            return
+        }
+        var line = Array((step.mutter + "\n").utf8)
+        _ = line.withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+        DispatchQueue.global().async {
+            var reply = [UInt8](repeating: 0, count: 256)
+            let n = read(fd, &reply, reply.count)
+            if n > 0, !reply[..<n].starts(with: Array("ok".utf8)) {
+                FileHandleStderr.write("phase_latency: mutter-input: \(String(decoding: reply[..<n], as: UTF8.self))")
+            }
+            Glibc.close(fd)
+        }
+    }
+
+    func finish() {}
 }
