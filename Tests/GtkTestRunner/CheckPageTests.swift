@@ -15,7 +15,8 @@ import LifecycleLabKit
 enum CheckPageTests {
     static var cases: [GtkTestCase] {
         [
-            emptyState, findingsListed, showLiveAndCompare, keyboardReachesFindings, dropOpens, secondOpenStops,
+            emptyState, findingsListed, findingsAccessible, showLiveAndCompare, keyboardReachesFindings, dropOpens,
+            secondOpenStops,
             unreadableFiles,
             missingChecker, unreadableOutput, noFindings, thousandsOfFindings, realCheckerT1,
         ]
@@ -195,6 +196,43 @@ enum CheckPageTests {
             expect(amber > 100, "the warning badges are drawn: \(amber) amber pixels")
             // `CHECK_PAGE_SCREENSHOT=FILE.png` keeps a picture of the page with its findings.
             if let path = getenv("CHECK_PAGE_SCREENSHOT").map({ String(cString: $0) }) { try window.savePNG(to: path) }
+            await fixture.close()
+        }
+    }
+
+    static var findingsAccessible: GtkTestCase {
+        GtkTestCase(
+            "T1, B1: on the Check page, a screen reader hears each finding's parts by name: no GTK class name, no doubled name, Show it live and Compare named for their repro",
+            timeout: .seconds(30)
+        ) {
+            // GTK keeps no accessible state under the harness's GTK_A11Y=none: run again with its
+            // test backend, as the §5 accessibility case does.
+            if getenv("GTK_A11Y").map({ String(cString: $0) }) == "none" {
+                let (status, output) = try ApplicationTests.runSelf(
+                    ["GTK_A11Y=test", CommandLine.arguments[0], "--filter", "a screen reader hears each finding"],
+                    includeStderr: true, executable: "/usr/bin/env")
+                expectEqual(status, 0, "the case with GTK_A11Y=test:\n\(output.suffix(4000))")
+                return
+            }
+            defer { clearEnvironment() }
+            let (fixture, page) = try await launch()
+            useFakeChecker(printing: "findings.json")
+            page.open(paths: [app])
+            try await waitForState(page, .results)
+            let t1 = try await row(page, finding: 0)
+            let b1 = try await row(page, finding: 2)
+            let nodes = page.root.accessibleNodes().filter(\.isMapped)
+            for node in nodes where ["GtkLabel", "GtkButton", "GtkListView"].contains(node.typeName) {
+                expect(node.label != nil, "a \(node.typeName) without a name")
+            }
+            for node in nodes {
+                if let label = node.label { expect(!AccessibilityTests.isDoubled(label), "doubled name “\(label)”") }
+            }
+            expectEqual(t1.showLiveButton.accessibleLabel, "Show T1 live on the Toast page", "T1's Show it live")
+            expectEqual(t1.compareButton.accessibleLabel, "Compare T1 with its fix T4", "T1's compare")
+            expectEqual(b1.showLiveButton.accessibleLabel, "Show B1 live on the Button page", "B1's Show it live")
+            expectEqual(t1.excerptLabel.accessibleLabel, "Code at line 11: Task {", "the code, by its marked line")
+            expectEqual(t1.whyLabel.accessibleLabel?.hasPrefix("Why: Nobody keeps"), true, "why, said once")
             await fixture.close()
         }
     }
