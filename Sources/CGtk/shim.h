@@ -157,4 +157,146 @@ static inline int cg_wayland_display_query_registry(GdkDisplay *display, const c
 
 static inline int cg_surface_is_toplevel(GdkSurface *surface) { return GDK_IS_TOPLEVEL(surface); }
 
+/* ---- Files from a chooser or a drop (FileChooser.swift, DropTarget.swift) ---- */
+
+/* The local paths in a GValue holding a GdkFileList (what a drop of files carries), as a
+ * NULL-terminated array for g_strfreev; a file with no local path (a remote URI) is left out. */
+static inline char **cg_file_list_paths(const GValue *value) {
+    GPtrArray *paths = g_ptr_array_new();
+    if (value != NULL && G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) {
+        GdkFileList *list = g_value_get_boxed(value);
+        GSList *files = list ? gdk_file_list_get_files(list) : NULL;
+        for (GSList *item = files; item != NULL; item = item->next) {
+            char *path = g_file_get_path(G_FILE(item->data));
+            if (path != NULL) g_ptr_array_add(paths, path);
+        }
+        g_slist_free(files);
+    }
+    g_ptr_array_add(paths, NULL);
+    return (char **)g_ptr_array_free(paths, FALSE);
+}
+
+/* Emits a drop target's "drop" signal with a GdkFileList of `paths` (NULL-terminated), as GTK
+ * does when files are dropped on its widget; returns the handlers' answer. */
+static inline gboolean cg_drop_target_emit_files(GtkDropTarget *target, const char *const *paths, double x, double y) {
+    GSList *files = NULL;
+    for (; *paths != NULL; paths++) files = g_slist_prepend(files, g_file_new_for_path(*paths));
+    files = g_slist_reverse(files);
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, GDK_TYPE_FILE_LIST);
+    g_value_take_boxed(&value, gdk_file_list_new_from_list(files));
+    g_slist_free_full(files, g_object_unref);
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(target, "drop", &value, x, y, &handled);
+    g_value_unset(&value);
+    return handled;
+}
+
+static inline GType cg_file_list_type(void) { return GDK_TYPE_FILE_LIST; }
+
+/* A file chooser shown for one answer: GtkFileDialog on GTK 4.10 and later, where
+ * GtkFileChooserNative is deprecated; GtkFileChooserNative before (GTK 4.8 has no
+ * GtkFileDialog). Chosen by the GTK built against, so neither build sees a deprecated call;
+ * a build runs on the GTK it was built with or a later one. `done` is called exactly once,
+ * from the main loop, with the chosen path (the callee frees it with g_free) or NULL when the
+ * person dismissed it or it was cancelled; the choice is freed after it. */
+typedef void (*cg_chosen_fn)(char *path, void *data);
+typedef struct {
+    GObject *dialog;
+    GCancellable *cancellable;
+    cg_chosen_fn done;
+    void *data;
+    int folder;
+    int finished;
+} CgFileChoice;
+
+static inline void cg_file_choice_finish(CgFileChoice *choice, char *path) {
+    if (choice->finished) { g_free(path); return; }
+    choice->finished = 1;
+    choice->done(path, choice->data);
+    g_clear_object(&choice->cancellable);
+    g_clear_object(&choice->dialog);
+    g_free(choice);
+}
+
+static inline GtkFileFilter *cg_swift_file_filter(const char *name) {
+    GtkFileFilter *filter = gtk_file_filter_new();
+    gtk_file_filter_set_name(filter, name);
+    gtk_file_filter_add_pattern(filter, "*.swift");
+    return filter;
+}
+
+#if GTK_CHECK_VERSION(4, 10, 0)
+static inline void cg_file_dialog_done(GObject *source, GAsyncResult *result, gpointer data) {
+    CgFileChoice *choice = data;
+    GFile *file = choice->folder
+        ? gtk_file_dialog_select_folder_finish(GTK_FILE_DIALOG(source), result, NULL)
+        : gtk_file_dialog_open_finish(GTK_FILE_DIALOG(source), result, NULL);
+    char *path = file != NULL ? g_file_get_path(file) : NULL;
+    g_clear_object(&file);
+    cg_file_choice_finish(choice, path);
+}
+#else
+static inline void cg_file_native_response(GtkNativeDialog *native, int response, gpointer data) {
+    CgFileChoice *choice = data;
+    char *path = NULL;
+    if (response == GTK_RESPONSE_ACCEPT) {
+        GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(native));
+        if (file != NULL) {
+            path = g_file_get_path(file);
+            g_object_unref(file);
+        }
+    }
+    cg_file_choice_finish(choice, path);
+}
+#endif
+
+/* Shows a modal chooser over `parent` for one Swift file (`folder` 0) or one folder. */
+static inline CgFileChoice *cg_file_choice_open(GtkWindow *parent, const char *title, const char *accept,
+                                                const char *filter_name, int folder, cg_chosen_fn done, void *data) {
+    CgFileChoice *choice = g_new0(CgFileChoice, 1);
+    choice->done = done;
+    choice->data = data;
+    choice->folder = folder;
+#if GTK_CHECK_VERSION(4, 10, 0)
+    GtkFileDialog *dialog = gtk_file_dialog_new();
+    gtk_file_dialog_set_title(dialog, title);
+    gtk_file_dialog_set_accept_label(dialog, accept);
+    gtk_file_dialog_set_modal(dialog, TRUE);
+    if (!folder) {
+        GtkFileFilter *filter = cg_swift_file_filter(filter_name);
+        gtk_file_dialog_set_default_filter(dialog, filter);
+        g_object_unref(filter);
+    }
+    choice->dialog = G_OBJECT(dialog);
+    choice->cancellable = g_cancellable_new();
+    if (folder) gtk_file_dialog_select_folder(dialog, parent, choice->cancellable, cg_file_dialog_done, choice);
+    else gtk_file_dialog_open(dialog, parent, choice->cancellable, cg_file_dialog_done, choice);
+#else
+    GtkFileChooserNative *native = gtk_file_chooser_native_new(
+        title, parent, folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN, accept, NULL);
+    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
+    if (!folder) {
+        GtkFileFilter *filter = cg_swift_file_filter(filter_name);
+        gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(native), filter);
+        g_object_unref(filter);
+    }
+    choice->dialog = G_OBJECT(native);
+    g_signal_connect(native, "response", G_CALLBACK(cg_file_native_response), choice);
+    gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+#endif
+    return choice;
+}
+
+/* Closes the chooser without an answer: `done` gets NULL (now on GTK 4.8; from the main loop,
+ * once the dialog has noticed, on GTK 4.10 and later). */
+static inline void cg_file_choice_cancel(CgFileChoice *choice) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    g_cancellable_cancel(choice->cancellable);
+#else
+    gtk_native_dialog_hide(GTK_NATIVE_DIALOG(choice->dialog));
+    cg_file_choice_finish(choice, NULL);
+#endif
+}
+
 #endif

@@ -26,6 +26,7 @@ let suites: [GtkTestCase] = MainActor.assumeIsolated {
         + AppTeachTests.cases
         + TranslationTests.cases
         + AccessibilityTests.cases
+        + CheckPageTests.cases
 }
 let allCases = suites + CaseSets.repros(missingFrom: suites)
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

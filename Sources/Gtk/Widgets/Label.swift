@@ -20,6 +20,13 @@ public final class Label: Widget {
         get { gtk_label_get_wrap(opaque) != 0 }
         set { gtk_label_set_wrap(opaque, newValue ? 1 : 0) }
     }
+    /// Whether a wrapping label may break a line inside a word that does not fit (code,
+    /// paths), so its narrowest is a few characters, not its longest word. Wraps
+    /// `gtk_label_set_wrap_mode(PANGO_WRAP_WORD_CHAR)`.
+    public var wrapsInsideWords: Bool {
+        get { gtk_label_get_wrap_mode(opaque) == PANGO_WRAP_WORD_CHAR }
+        set { gtk_label_set_wrap_mode(opaque, newValue ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD) }
+    }
     /// Horizontal alignment of the text, 0 (start) … 1 (end). Wraps `gtk_label_set_xalign`.
     public var xalign: Double {
         get { Double(gtk_label_get_xalign(opaque)) }

@@ -120,6 +120,21 @@ public class Window: Widget {
     /// Wraps `gtk_window_set_transient_for`.
     public func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
 
+    /// The titles of the process's toplevel windows that are on screen now, the ones GTK makes
+    /// itself included (a file chooser's dialog). Wraps `gtk_window_get_toplevels`.
+    public static var mappedToplevelTitles: [String] {
+        guard let toplevels = gtk_window_get_toplevels() else { return [] }
+        var titles: [String] = []
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+            defer { g_object_unref(item) }
+            guard gtk_widget_get_mapped(item.assumingMemoryBound(to: GtkWidget.self)) != 0 else { continue }
+            titles.append(
+                gtk_window_get_title(item.assumingMemoryBound(to: GtkWindow.self)).map { String(cString: $0) } ?? "")
+        }
+        return titles
+    }
+
     /// Called when the user (or ``close()``) asks to close. Wraps `GtkWindow::close-request`.
     @discardableResult
     public func onCloseRequest(_ body: @escaping @MainActor () -> CloseResponse) -> SignalConnection {

@@ -81,7 +81,7 @@ public struct SpecDuration: Sendable, Hashable, CustomStringConvertible {
 /// Every page of the lab, in the window's switcher order.
 public enum LabCatalog {
     /// The pages. A new page adds its descriptor's line here.
-    public static let pages: [PageDescriptor] = [.toast, .button, .scenePhase, .server, .navigation]
+    public static let pages: [PageDescriptor] = [.toast, .button, .scenePhase, .server, .navigation, .check]
 
     /// Every page's strategies, in switcher and spec order (T1 … I1).
     public static var strategies: [AnyStrategyID] { pages.flatMap(\.strategies) }

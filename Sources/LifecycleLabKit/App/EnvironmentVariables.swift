@@ -16,6 +16,7 @@
 /// | `LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME` | benchmark hook: print the first frame's time, quit |
 /// | `LIFECYCLE_LAB_REPORT_SHUTDOWN` | test hook: one line on how shutdown went |
 /// | `LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS` | test hook: a task that ignores cancellation for N ms |
+/// | `LIFECYCLE_LAB_CHECK` | the checker the Check page runs, instead of the one beside the app |
 ///
 /// The snapshot is taken before the app sets anything itself (``RendererChoice`` sets
 /// `GSK_RENDERER` for GTK), so ``gskRenderer`` is always the person's.
@@ -38,6 +39,8 @@ struct EnvironmentVariables: Sendable, Equatable {
     var reportShutdown: Bool
     /// `LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS` when it is a positive whole number.
     var stubbornTaskMilliseconds: Int?
+    /// `LIFECYCLE_LAB_CHECK` when set and not empty: a path, or a name looked up in `PATH`.
+    var checker: String?
 
     /// Reads the variables through `value` (`nil`: unset).
     init(_ value: (String) -> String?) {
@@ -52,8 +55,13 @@ struct EnvironmentVariables: Sendable, Equatable {
         stubbornTaskMilliseconds = value("LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS").flatMap { Int($0) }.flatMap {
             $0 > 0 ? $0 : nil
         }
+        checker = value("LIFECYCLE_LAB_CHECK").flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The process's environment, read at first use.
     static let current = EnvironmentVariables { name in getenv(name).map { String(cString: $0) } }
+
+    /// The process's environment read now, for what the app honours when it changes while the
+    /// app runs (the Check page reads the checker at each check).
+    static var now: EnvironmentVariables { EnvironmentVariables { name in getenv(name).map { String(cString: $0) } } }
 }

@@ -51,7 +51,9 @@ extension LabPage {
 public enum LabPages {
     /// Every page type. A new page adds its line here, in ``LabCatalog/pages``' order.
     public nonisolated static var all: [any LabPage.Type] {
-        [ToastPage.self, ButtonPage.self, ScenePhasePage.self, ServerPage.self, NavigationPage.self]
+        [
+            ToastPage.self, ButtonPage.self, ScenePhasePage.self, ServerPage.self, NavigationPage.self, CheckPage.self,
+        ]
     }
 
     /// The pages of ``LabCatalog/pages`` that have no type here, or the other way round, by name;

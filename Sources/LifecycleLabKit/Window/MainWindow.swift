@@ -171,6 +171,17 @@ public final class MainWindow {
         stack.visibleChildName = id.rawValue
     }
 
+    /// Shows the page called `id` with `strategy` picked, as `--page` and `--strategy` open
+    /// the window (the menu's Strategy items and the Check page's *Show it live* come here).
+    /// - Parameters:
+    ///   - id: the page.
+    ///   - strategy: one of its strategies, or `nil` to keep its own.
+    public func show(page id: PageID, strategy: AnyStrategyID?) {
+        show(page: id)
+        guard let strategy, strategy.page == id else { return }
+        page(id)?.select(strategy: strategy)
+    }
+
     /// Cancels every built page's tasks, and the compare window's (shutdown). A page not built
     /// yet has none.
     func resetAllPages() {
@@ -215,6 +226,10 @@ public final class MainWindow {
         if let choice = startStrategy, choice.page == id { page.select(strategy: choice) }
         page.onStrategyChange = { [weak self] in self?.refreshStrategyControls() }
         (page as? ToastPage)?.onCompare = { [weak self] in self?.compareToastStrategies() }
+        if let check = page as? CheckPage {
+            check.onShowLive = { [weak self] page, strategy in self?.show(page: page, strategy: strategy) }
+            check.onCompare = { [weak self] bug, fix in self?.openCompare(left: bug, right: fix) }
+        }
         builtPages[id] = page
         // The holder gives its only child all its room, as the stack would; a grid, not a box,
         // so no wrapping label is asked for its width (see ``Grid``).
@@ -279,10 +294,7 @@ public final class MainWindow {
     }
 
     /// The menu item or accelerator for strategy `id`: shows its page and switches it.
-    private func select(strategy id: AnyStrategyID) {
-        show(page: id.page)
-        page(id.page)?.select(strategy: id)
-    }
+    private func select(strategy id: AnyStrategyID) { show(page: id.page, strategy: id) }
 
     /// Keeps the strategy controls on the page shown.
     private func refreshStrategyControls() {

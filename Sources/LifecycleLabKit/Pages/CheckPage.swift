@@ -1,0 +1,418 @@
+import Gettext
+public import Gtk
+public import LabModel
+
+/// The Check page: a person opens their own SwiftUI code (*Open…*, *Open Folder…*, or a drop of
+/// files and folders on the page) and sees the seeds' task mistakes in it, found by
+/// `lifecycle-lab-check`, each tied to the lab's live repro of it.
+///
+/// Every way of opening ends in ``open(paths:)``, which runs the checker as a child process
+/// (``CheckRunner``) while a spinner says so; a second open stops the first run. The findings
+/// are listed by file in a virtualized list (only the rows in view have widgets, so thousands
+/// of findings stay quick), each with its rule, message, place, the code around it with its
+/// line marked, why it is a bug and how to fix it, and its SPEC row. *Show it live* switches
+/// the window to the finding's page and strategy (as `--page` and `--strategy` do); where the
+/// repro is the toast's, *Compare with the fix* opens the compare window with the bug beside
+/// its fix.
+///
+/// The page has no strategy and no scripted repro of its own (like the navigation page).
+@MainActor
+public final class CheckPage: LabPage {
+    public nonisolated static let descriptor = PageDescriptor.check
+
+    /// The names of the page's states in ``states``.
+    public enum StateName: String, Sendable, CaseIterable {
+        /// Nothing opened: the icon, the invitation and the open buttons.
+        case empty
+        /// The checker runs.
+        case running
+        /// Findings (or files that could not be checked), listed.
+        case results
+        /// No finding in the files checked.
+        case clean
+        /// No report: what is wrong and what to do.
+        case failed
+    }
+
+    public let root: Widget
+    public var currentStrategy: AnyStrategyID? { nil }
+    public var onStrategyChange: (@MainActor () -> Void)?
+    public var reportWidgets: [(name: String, widget: Widget)] {
+        switch session.state {
+        case .idle: [("open-file", emptyOpenButton), ("open-folder", emptyOpenFolderButton)]
+        case .running: [("open-file", openButton), ("open-folder", openFolderButton), ("stop", stopButton)]
+        default: [("open-file", openButton), ("open-folder", openFolderButton), ("check-again", checkAgainButton)]
+        }
+    }
+
+    /// What *Show it live* does with a finding's page and strategy; the window sets it.
+    public var onShowLive: (@MainActor (PageID, AnyStrategyID?) -> Void)?
+    /// What *Compare with the fix* does with a toast finding's bug and fix; the window sets it.
+    public var onCompare: (@MainActor (ToastStrategyID, ToastStrategyID) -> Void)?
+
+    /// Which run counts and what the page shows.
+    public private(set) var session = CheckSession()
+    /// The report as listed, once a check gave one.
+    public private(set) var listing: CheckListing?
+
+    /// *Open…* in the page's toolbar: a Swift file.
+    public let openButton = PageKit.button(tr("Open…"))
+    /// *Open Folder…* in the page's toolbar.
+    public let openFolderButton = PageKit.button(tr("Open Folder…"))
+    /// Runs the checker again on what was opened last.
+    public let checkAgainButton = PageKit.button(tr("Check again"))
+    /// Stops a check under way.
+    public let stopButton = PageKit.button(tr("Stop"))
+    /// *Open…* in the empty state.
+    public let emptyOpenButton = PageKit.button(tr("Open…"))
+    /// *Open Folder…* in the empty state.
+    public let emptyOpenFolderButton = PageKit.button(tr("Open Folder…"))
+    /// The empty state's title.
+    public let emptyTitleLabel = Label(tr("Check your SwiftUI code"), accessibleRole: .heading)
+    /// The empty state's invitation.
+    public let emptyDescriptionLabel = PageKit.text(tr("Open a Swift file or folder, or drop it here"))
+    /// The states, one shown at a time (``StateName``).
+    public let states = Stack()
+    /// "3 findings in 2 files".
+    public let summaryLabel = PageKit.text()
+    /// The files the checker could not check, and why.
+    public let errorsLabel = PageKit.text()
+    /// What is being checked.
+    public let runningLabel = PageKit.text()
+    /// The folder the paths are shown from.
+    public let placeLabel = PageKit.text()
+    /// "No findings in 12 files".
+    public let cleanLabel = PageKit.text()
+    /// The failure's title.
+    public let failureTitleLabel = PageKit.text()
+    /// What went wrong and what to do.
+    public let failureLabel = PageKit.text()
+    /// Files dropped on the page are opened.
+    public let dropTarget: FileDropTarget
+    /// The findings by file (made once the page exists: its rows call back into it).
+    package private(set) var list: ListView<Box>!
+    private let toolbar: Box
+    private let spinner = Spinner()
+    private let fileChooser = FileChooser(kind: .swiftFile, title: tr("Open a Swift File"), acceptLabel: tr("Open"))
+    private let folderChooser = FileChooser(kind: .folder, title: tr("Open a Folder"), acceptLabel: tr("Open"))
+    private let runner = CheckRunner()
+    private let environment: LabEnvironment
+    private var rowParts: [ObjectIdentifier: CheckRowParts] = [:]
+    private var nextPrune = 256
+
+    /// Builds the page in its empty state.
+    public init(environment: LabEnvironment) {
+        self.environment = environment
+        let page = PageKit.root()
+        page.addCssClass("check-page")
+        page.append(PageKit.title(tr("Check your code")))
+        page.append(
+            PageKit.hint(
+                tr(
+                    "Open your own SwiftUI code to find the seeds' task mistakes in it: a task nobody cancels, a try? that swallows the cancel, a bag that keeps the view alive. Each finding says why it is a bug and how to fix it, and Show it live opens the lab's repro of it."
+                )))
+
+        fileChooser.filterName = tr("Swift files")
+        openButton.tooltip = tr("Check one Swift file")
+        openFolderButton.tooltip = tr("Check every Swift file in a folder and its subfolders")
+        checkAgainButton.tooltip = tr("Run the checker again on the same files, after you changed them")
+        placeLabel.ellipsizesEnd = true
+        placeLabel.wraps = false
+        placeLabel.hexpand = true
+        placeLabel.addCssClass("dim-label")
+        toolbar = PageKit.row([openButton, openFolderButton, checkAgainButton, placeLabel])
+        page.append(toolbar)
+
+        dropTarget = FileDropTarget(on: page)
+        root = page
+        list = makeList()
+
+        states.transition = .none
+        states.vexpand = true
+        states.addTitled(emptyState(), name: StateName.empty.rawValue, title: tr("Nothing opened"))
+        states.addTitled(runningState(), name: StateName.running.rawValue, title: tr("Checking"))
+        states.addTitled(resultsState(), name: StateName.results.rawValue, title: tr("Findings"))
+        states.addTitled(
+            statusState(
+                icon: "emblem-ok-symbolic", heading: Label(tr("No mistakes found"), accessibleRole: .heading),
+                body: cleanLabel),
+            name: StateName.clean.rawValue, title: tr("No findings"))
+        failureLabel.isSelectable = true
+        states.addTitled(
+            statusState(icon: "dialog-error-symbolic", heading: failureTitleLabel, body: failureLabel),
+            name: StateName.failed.rawValue, title: tr("The check failed"))
+        page.append(states)
+
+        for button in [openButton, emptyOpenButton] {
+            button.onClicked { [weak self] in self?.choose(folder: false) }
+        }
+        for button in [openFolderButton, emptyOpenFolderButton] {
+            button.onClicked { [weak self] in self?.choose(folder: true) }
+        }
+        checkAgainButton.onClicked { [weak self] in
+            guard let self, !self.session.lastPaths.isEmpty else { return }
+            self.open(paths: self.session.lastPaths)
+        }
+        stopButton.onClicked { [weak self] in self?.stop() }
+        dropTarget.onDrop { [weak self] paths in
+            guard let self, !paths.isEmpty else { return false }
+            self.open(paths: paths)
+            return true
+        }
+        render()
+    }
+
+    /// The state shown now.
+    public var shownState: StateName? { states.visibleChildName.flatMap(StateName.init(rawValue:)) }
+
+    /// Checks `paths` (files and folders): what *Open…*, *Open Folder…* and a drop on the page
+    /// all do. A check under way is stopped first; nothing happens for no paths.
+    /// - Parameter paths: absolute paths, as a file chooser or a drop gives them.
+    public func open(paths: [String]) {
+        guard !paths.isEmpty else { return }
+        let run = session.start(paths: paths)
+        if run.stopsRunning { runner.stop() }
+        render()
+        Task { @MainActor in
+            let result = await self.runner.run(paths: paths)
+            guard self.session.finish(run.number, with: result) else { return }
+            self.render()
+        }
+    }
+
+    /// Stops the check under way; the page goes back to its empty state.
+    public func stop() {
+        guard session.stop() else { return }
+        runner.stop()
+        render()
+    }
+
+    /// The process ID of the checker running now, if any (tests).
+    public var runningCheckerIdentifier: String? { runner.runningIdentifier }
+
+    /// Whether a file chooser of the page is shown.
+    public var isChoosing: Bool { fileChooser.isShown || folderChooser.isShown }
+
+    public func select(strategy: AnyStrategyID) {}
+
+    /// Stops a check under way and closes a file chooser; the report shown stays.
+    public func reset() {
+        fileChooser.cancel()
+        folderChooser.cancel()
+        stop()
+    }
+
+    /// `nil`: the page has no scripted repro; each finding opens another page's.
+    public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? { nil }
+
+    /// *Show it live* for finding `index`: the window shows its page with its strategy.
+    /// - Parameter index: the finding's index in the report.
+    public func showLive(finding index: Int) {
+        guard let finding = listing?.report.findings[safe: index], let page = finding.live.pageDescriptor else {
+            return
+        }
+        onShowLive?(page.id, finding.live.strategyID)
+    }
+
+    /// *Compare with the fix* for finding `index`: the compare window, its bug beside its fix.
+    /// - Parameter index: the finding's index in the report.
+    public func compareWithFix(finding index: Int) {
+        guard let pair = listing?.report.findings[safe: index]?.live.toastComparison else { return }
+        onCompare?(pair.bug, pair.fix)
+    }
+
+    /// The row widgets GTK has bound now, with what they show (tests).
+    package var boundRows: [CheckRowParts] {
+        rowParts.values.filter { $0.box != nil && $0.row != nil }.sorted { $0.position < $1.position }
+    }
+
+    /// The bound row showing finding `index`, if it is in view (tests).
+    package func boundRow(finding index: Int) -> CheckRowParts? {
+        boundRows.first { $0.row == .finding(index) }
+    }
+
+    // MARK: States
+
+    private func render() {
+        spinner.isSpinning = false
+        toolbar.isVisible = session.state != .idle
+        checkAgainButton.isSensitive = !session.lastPaths.isEmpty
+        switch session.state {
+        case .idle:
+            listing = nil
+            list.setRows([])
+            show(.empty)
+        case .running(let paths):
+            spinner.isSpinning = true
+            checkAgainButton.isSensitive = false
+            place(paths)
+            runningLabel.text = tr("Checking %{what}…", ["what": Self.describe(paths)])
+            show(.running)
+        case .done(let report, let paths):
+            let base = place(paths)
+            let listing = CheckListing(report: report, base: base)
+            self.listing = listing
+            summaryLabel.text = listing.summary
+            errorsLabel.text = Self.errorsText(report.errors, base: base)
+            cleanLabel.text = listing.summary
+            list.setRows(listing.rowIDs)
+            show(report.findings.isEmpty && report.errors.isEmpty ? .clean : .results)
+        case .failed(let failure, let paths):
+            place(paths)
+            listing = nil
+            list.setRows([])
+            failureTitleLabel.text = failure.title
+            failureLabel.text = failure.explanation
+            show(.failed)
+        }
+    }
+
+    private func show(_ state: StateName) {
+        if states.visibleChildName != state.rawValue { states.visibleChildName = state.rawValue }
+    }
+
+    /// Shows where the paths are and returns the folder they are shown from.
+    @discardableResult
+    private func place(_ paths: [String]) -> String {
+        let base = CheckListing.base(of: paths, isFolder: FileProbe.isFolder)
+        placeLabel.text = base
+        placeLabel.tooltip = base
+        return base
+    }
+
+    /// "MyApp", "ToastView.swift", "3 items".
+    private static func describe(_ paths: [String]) -> String {
+        guard paths.count == 1, let path = paths.first else {
+            return trn("%{count} item", "%{count} items", paths.count)
+        }
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private static func errorsText(_ errors: [CheckFileError], base: String) -> String {
+        guard !errors.isEmpty else { return "" }
+        let shown = errors.prefix(20).map { "\(CheckListing.relative($0.path, to: base)): \($0.message)" }
+        var lines = [trn("%{count} file could not be checked:", "%{count} files could not be checked:", errors.count)]
+        lines += shown
+        if errors.count > shown.count {
+            lines.append(tr("and %{count} more", ["count": errors.count - shown.count]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func choose(folder: Bool) {
+        let chooser = folder ? folderChooser : fileChooser
+        guard !chooser.isShown else { return }
+        Task { @MainActor in
+            guard let path = await chooser.choose(over: self.environment.window) else { return }
+            self.open(paths: [path])
+        }
+    }
+
+    // MARK: Building the states
+
+    private func emptyState() -> Widget {
+        emptyOpenButton.addCssClass("suggested-action")
+        emptyOpenButton.addCssClass("pill")
+        emptyOpenFolderButton.addCssClass("pill")
+        let buttons = PageKit.row([emptyOpenButton, emptyOpenFolderButton], spacing: 12)
+        buttons.halign = .center
+        return statusState(
+            icon: "document-open-symbolic", heading: emptyTitleLabel, body: emptyDescriptionLabel, extra: buttons)
+    }
+
+    private func runningState() -> Widget {
+        spinner.setSizeRequest(width: 32, height: 32)
+        spinner.halign = .center
+        spinner.setAccessibleLabel(tr("Checking"))
+        runningLabel.xalign = 0.5
+        let box = Box(.vertical, spacing: 12)
+        box.valign = .center
+        box.halign = .center
+        box.setMargins(24)
+        box.append(spinner)
+        box.append(runningLabel)
+        stopButton.halign = .center
+        box.append(stopButton)
+        return box
+    }
+
+    private func resultsState() -> Widget {
+        let box = Box(.vertical, spacing: 8)
+        summaryLabel.addCssClass("heading")
+        errorsLabel.addCssClass("check-errors")
+        errorsLabel.wrapsInsideWords = true
+        box.append(summaryLabel)
+        box.append(errorsLabel)
+        list.addCssClass("check-list")
+        list.setAccessibleLabel(tr("Findings"))
+        let scroller = ScrolledWindow()
+        scroller.setVerticalOnly()
+        scroller.minContentHeight = 240
+        scroller.vexpand = true
+        scroller.child = list
+        box.append(scroller)
+        return box
+    }
+
+    /// A centred status: a large dimmed icon, a title and a body (GNOME's status page).
+    private func statusState(icon: String, heading: Label, body: Label, extra: Widget? = nil) -> Widget {
+        let box = Box(.vertical, spacing: 12)
+        box.valign = .center
+        box.halign = .center
+        box.setMargins(24)
+        let image = Image(iconName: icon, accessibleRole: .presentation)
+        image.pixelSize = 96
+        image.addCssClass("check-status-icon")
+        box.append(image)
+        heading.addCssClass("title-2")
+        heading.wraps = true
+        heading.xalign = 0.5
+        box.append(heading)
+        body.xalign = 0.5
+        body.setSizeRequest(width: 320, height: -1)
+        box.append(body)
+        if let extra { box.append(extra) }
+        return box
+    }
+
+    // MARK: Rows
+
+    /// The list: each row widget gets its parts once and is refilled as GTK recycles it.
+    private func makeList() -> ListView<Box> {
+        ListView<Box>(
+            setup: { [weak self] in
+                let box = Box(.vertical, spacing: 0)
+                guard let self else { return box }
+                let parts = CheckRowParts(box: box)
+                parts.showLiveButton.onClicked { [weak self, unowned parts] in
+                    if case .finding(let index) = parts.row { self?.showLive(finding: index) }
+                }
+                parts.compareButton.onClicked { [weak self, unowned parts] in
+                    if case .finding(let index) = parts.row { self?.compareWithFix(finding: index) }
+                }
+                self.register(parts, for: box)
+                return box
+            },
+            bind: { [weak self] box, id, position in
+                guard let self, let parts = self.rowParts[ObjectIdentifier(box)], parts.box === box,
+                    let listing = self.listing, let row = listing.row(id: id)
+                else { return }
+                parts.fill(row, listing: listing, position: position)
+            })
+    }
+
+    /// Row widgets come and go with GTK's recycling; entries whose box is gone are dropped now
+    /// and then so the table stays about as big as the rows in view.
+    private func register(_ parts: CheckRowParts, for box: Box) {
+        if rowParts.count >= nextPrune {
+            rowParts = rowParts.filter { $0.value.box != nil }
+            nextPrune = max(256, rowParts.count * 2)
+        }
+        rowParts[ObjectIdentifier(box)] = parts
+    }
+}
+
+extension Array {
+    /// The element at `index`, or `nil` when it is out of range.
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

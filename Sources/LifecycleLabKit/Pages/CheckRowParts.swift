@@ -1,0 +1,158 @@
+import Gettext
+package import Gtk
+package import LabModel
+
+/// One row widget of the Check page's list and its parts: a file's heading, or a finding (its
+/// severity, rule and place; its message; the code around it with its line marked; why it is a
+/// bug and the fix; its SPEC row; *Show it live* and, for a toast repro, *Compare with the
+/// fix*). GTK recycles row widgets as the list scrolls; ``fill(_:listing:position:)`` shows
+/// another row in the same widgets.
+@MainActor
+package final class CheckRowParts {
+    /// The row widget (GTK owns it; gone once GTK drops it).
+    private(set) weak var box: Box?
+    /// The row shown, and its position in the list.
+    package private(set) var row: CheckListing.Row?
+    package private(set) var position = 0
+    /// A file's heading: its path and how many findings it has.
+    package let fileLabel = PageKit.text()
+    /// A finding's parts.
+    package let findingBox = Box(.vertical, spacing: 6)
+    package let severityLabel = PageKit.text()
+    package let ruleLabel = PageKit.text()
+    package let locationLabel = PageKit.text()
+    package let messageLabel = PageKit.text()
+    package let excerptLabel = PageKit.text()
+    package let whyLabel = PageKit.text()
+    package let fixLabel = PageKit.text()
+    package let specLabel = PageKit.text()
+    package let showLiveButton = PageKit.button(tr("Show it live"))
+    package let compareButton = PageKit.button(tr("Compare with the fix"))
+
+    init(box: Box) {
+        self.box = box
+        fileLabel.addCssClass("check-file")
+        fileLabel.wrapsInsideWords = true
+        fileLabel.setMargins(top: 14, bottom: 4, start: 2, end: 2)
+        box.append(fileLabel)
+
+        findingBox.addCssClass("check-finding")
+        findingBox.setMargins(top: 3, bottom: 3, start: 0, end: 0)
+        severityLabel.addCssClass("check-severity")
+        severityLabel.wraps = false
+        severityLabel.valign = .center
+        ruleLabel.addCssClass("check-rule")
+        ruleLabel.wraps = false
+        ruleLabel.valign = .center
+        locationLabel.addCssClass("dim-label")
+        locationLabel.wraps = false
+        locationLabel.valign = .center
+        let heading = PageKit.row([severityLabel, ruleLabel, locationLabel])
+        findingBox.append(heading)
+        messageLabel.addCssClass("check-message")
+        findingBox.append(messageLabel)
+        excerptLabel.addCssClass("code-view")
+        excerptLabel.addCssClass("code-sample")
+        excerptLabel.wrapsInsideWords = true
+        findingBox.append(excerptLabel)
+        for label in [whyLabel, fixLabel] { findingBox.append(label) }
+        specLabel.addCssClass("dim-label")
+        findingBox.append(specLabel)
+        showLiveButton.addCssClass("suggested-action")
+        let buttons = PageKit.row([showLiveButton, compareButton])
+        buttons.halign = .start
+        findingBox.append(buttons)
+        box.append(findingBox)
+    }
+
+    /// Shows `row` of `listing`, at `position` in the list.
+    func fill(_ row: CheckListing.Row, listing: CheckListing, position: Int) {
+        self.row = row
+        self.position = position
+        switch row {
+        case .file(let index):
+            let group = listing.groups[index]
+            findingBox.isVisible = false
+            fileLabel.setMarkup(
+                "<b>\(CodeMarkup.escape(group.displayPath))</b>  <span alpha=\"60%\">"
+                    + CodeMarkup.escape(trn("%{count} finding", "%{count} findings", group.findings.count))
+                    + "</span>")
+            fileLabel.setAccessibleLabel(
+                tr(
+                    "%{path}, %{findings}",
+                    [
+                        "path": group.displayPath,
+                        "findings": trn("%{count} finding", "%{count} findings", group.findings.count),
+                    ]))
+        case .finding(let index):
+            fileLabel.text = ""
+            findingBox.isVisible = true
+            show(listing.report.findings[index])
+        }
+    }
+
+    private func show(_ finding: CheckFinding) {
+        for severity in CheckSeverity.allCases { severityLabel.removeCssClass(severity.rawValue) }
+        severityLabel.addCssClass(finding.severity.rawValue)
+        severityLabel.text = finding.severity == .warning ? tr("warning") : tr("note")
+        ruleLabel.text = finding.rule
+        locationLabel.text = tr("line %{line}, column %{column}", ["line": finding.line, "column": finding.column])
+        messageLabel.setMarkup("<b>\(CodeMarkup.escape(finding.message))</b>")
+        messageLabel.setAccessibleLabel(finding.message)
+        excerptLabel.setMarkup(Self.excerptMarkup(finding.excerpt, marking: finding.line))
+        // Read as the marked line alone: the whole excerpt, gutter and all, is noise when spoken.
+        let marked = finding.excerpt.numberedLines.first { $0.number == finding.line }.map { String($0.text) } ?? ""
+        excerptLabel.setAccessibleLabel(
+            tr("Code at line %{line}: %{text}", ["line": finding.line, "text": String(marked.drop { $0 == " " })]))
+        whyLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Why:")) + "</b> " + CodeMarkup.escape(finding.why))
+        whyLabel.setAccessibleLabel(tr("Why: %{text}", ["text": finding.why]))
+        fixLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Fix:")) + "</b> " + CodeMarkup.escape(finding.fix))
+        fixLabel.setAccessibleLabel(tr("Fix: %{text}", ["text": finding.fix]))
+        let live = finding.live
+        let page = live.pageDescriptor
+        specLabel.text = tr(
+            "SPEC %{rows} · seen live on the %{page} page as %{strategy}, fixed by %{fix}",
+            [
+                "rows": finding.spec.joined(separator: ", "), "page": page?.title ?? live.page,
+                "strategy": live.strategy, "fix": live.fix,
+            ])
+        showLiveButton.isSensitive = page != nil
+        showLiveButton.setAccessibleLabel(
+            tr(
+                "Show %{strategy} live on the %{page} page",
+                ["strategy": live.strategy, "page": page?.title ?? live.page]))
+        showLiveButton.tooltip =
+            page == nil
+            ? tr("This version of the lab has no page called %{page}", ["page": live.page])
+            : tr(
+                "Switches to the %{page} page with %{strategy}, the repro of this mistake",
+                [
+                    "page": page?.title ?? live.page, "strategy": live.strategy,
+                ])
+        compareButton.isVisible = live.toastComparison != nil
+        compareButton.setAccessibleLabel(
+            tr("Compare %{strategy} with its fix %{fix}", ["strategy": live.strategy, "fix": live.fix]))
+        compareButton.tooltip = tr(
+            "Opens the compare window: %{strategy} beside %{fix}, the same presses on both",
+            [
+                "strategy": live.strategy, "fix": live.fix,
+            ])
+    }
+
+    /// The excerpt as Pango markup: a gutter of line numbers, the finding's line marked with ▸
+    /// on the code panel's highlight band.
+    package static func excerptMarkup(_ excerpt: CheckExcerpt, marking line: Int) -> String {
+        let lines = excerpt.numberedLines
+        let digits = String(lines.last?.number ?? 0).count
+        return lines.map { number, text in
+            let numeral = String(number)
+            let gutter = String(repeating: " ", count: max(0, digits - numeral.count)) + numeral
+            guard number == line else {
+                return
+                    "<span alpha=\"55%\">\(CodeMarkup.escape(gutter + "   "))</span>\(CodeMarkup.escape(String(text)))"
+            }
+            return "<span background=\"\(CodeMarkup.keyBackground)\" bgalpha=\"\(CodeMarkup.keyAlpha)\">"
+                + CodeMarkup.escape(gutter + " ▸ " + text) + "</span>"
+        }.joined(separator: "\n")
+    }
+}
