@@ -11,6 +11,7 @@
 /// | `PATH` | where `--window-actions-by NAME` is looked up |
 /// | `LIFECYCLE_LAB_RESOURCES` | first folder searched for the style sheet (``Resources``) |
 /// | `LIFECYCLE_LAB_LOCALEDIR` | where the translations are |
+/// | `LIFECYCLE_LAB_CHECK` | the checker `lifecycle-lab check` hands over to (``CheckHandover``) |
 /// | `LIFECYCLE_LAB_STARTUP_TRACE` | start-up phases on standard output (``StartupTrace``) |
 /// | `LIFECYCLE_LAB_FRAME_TRACE` | frames and loop stalls written to that file (``FrameTrace``) |
 /// | `LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME` | benchmark hook: print the first frame's time, quit |
@@ -28,6 +29,8 @@ struct EnvironmentVariables: Sendable, Equatable {
     var resources: String?
     /// `LIFECYCLE_LAB_LOCALEDIR` when set and not empty.
     var localeFolder: String?
+    /// `LIFECYCLE_LAB_CHECK` when set and not empty.
+    var checker: String?
     /// Whether `LIFECYCLE_LAB_STARTUP_TRACE` is set.
     var startupTrace: Bool
     /// `LIFECYCLE_LAB_FRAME_TRACE`: the file to write the frame trace to.
@@ -45,6 +48,7 @@ struct EnvironmentVariables: Sendable, Equatable {
         searchPath = value("PATH") ?? "/usr/bin:/bin"
         resources = value("LIFECYCLE_LAB_RESOURCES")
         localeFolder = value("LIFECYCLE_LAB_LOCALEDIR").flatMap { $0.isEmpty ? nil : $0 }
+        checker = value("LIFECYCLE_LAB_CHECK").flatMap { $0.isEmpty ? nil : $0 }
         startupTrace = value("LIFECYCLE_LAB_STARTUP_TRACE") != nil
         frameTracePath = value("LIFECYCLE_LAB_FRAME_TRACE")
         exitAfterFirstFrame = value("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil
