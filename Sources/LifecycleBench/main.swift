@@ -18,7 +18,7 @@ while let argument = arguments.popFirst() {
     case "--help", "-h":
         print(
             """
-            usage: lifecycle-bench [--quick] [--rounds N] [NAME-PREFIX ...]  (e.g. bridge. core.churn app.)
+            usage: lifecycle-bench [--quick] [--rounds N] [NAME-PREFIX ...]  (e.g. bridge. core.churn app. check.)
               --quick      fewer iterations (a smoke run)
               --rounds N   launches per program for app.startup (default 11, 3 with --quick)
             """)
@@ -36,4 +36,5 @@ MainActor.assumeIsolated {
     CoreBenchmarks.run(options)
     AppBenchmarks.run(options)
     PhaseLatencyBenchmark.run(options)
+    CheckBenchmark.run(options)
 }
