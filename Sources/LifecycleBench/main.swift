@@ -24,7 +24,7 @@ while let argument = arguments.popFirst() {
     case "--help", "-h":
         print(
             """
-            usage: lifecycle-bench [--quick] [--rounds N] [--runs N] [NAME-PREFIX ...]  (e.g. bridge. core.churn app.)
+            usage: lifecycle-bench [--quick] [--rounds N] [--runs N] [NAME-PREFIX ...]  (e.g. bridge. core.churn app. check.)
               --quick      fewer iterations (a smoke run)
               --rounds N   launches per program for app.startup (default 11, 3 with --quick)
               --runs N     runs of app.phase_latency, reported as their median and spread
@@ -45,4 +45,5 @@ MainActor.assumeIsolated {
     CoreBenchmarks.run(options)
     AppBenchmarks.run(options)
     PhaseLatencyBenchmark.run(options)
+    CheckBenchmark.run(options)
 }

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Bad input on the command line: every wrong value prints
 # one line naming the problem and the valid values, and exits 2; no display exits 1 with a
-# clear message. Runs without a display; needs the built `lifecycle-lab` binary.
+# clear message. `lifecycle-lab check …` hands over to the checker built beside the app (or
+# LIFECYCLE_LAB_CHECK) without a display: its bad input is one line and exit 2 too, and a
+# missing checker is one line and exit 2. Runs without a display; needs the built
+# `lifecycle-lab` and `lifecycle-lab-check` binaries.
 #   Tests/cli/bad-input.sh PATH/TO/lifecycle-lab
 set -uo pipefail
 app=${1:?usage: Tests/cli/bad-input.sh PATH/TO/lifecycle-lab}
@@ -9,11 +12,14 @@ passed=0 failed=0
 ro=$(mktemp -d); chmod 555 "$ro"
 trap 'chmod 755 "$ro"; rm -rf "$ro"' EXIT
 
+# Variables for the next checks' environment (NAME=VALUE), e.g. LIFECYCLE_LAB_CHECK.
+extra_env=()
+
 # check NAME EXPECTED_EXIT EXPECTED_SUBSTRING -- ARGS...
 check() {
     local name=$1 want=$2 needle=$3; shift 4
     local out rc lines
-    out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$app" "$@" 2>&1 </dev/null); rc=$?
+    out=$(env -u DISPLAY -u WAYLAND_DISPLAY -u LIFECYCLE_LAB_CHECK "${extra_env[@]}" "$app" "$@" 2>&1 </dev/null); rc=$?
     lines=$(printf '%s\n' "$out" | grep -c .)
     if [[ $rc -ne $want ]]; then
         echo "FAIL $name: exit $rc, wanted $want; output: $out"; failed=$((failed + 1)); return
@@ -87,9 +93,29 @@ check "compare missing value"   2 "Missing value for '--compare ID,ID'" -- --com
 check "help names --compare"    0 "--compare ID,ID" -- --help
 check "help"                    0 "--time-scale" -- --help
 check "help, short"             0 "Usage: lifecycle-lab" -- -h
+check "help names check"        0 "lifecycle-lab check [--format text|json|sarif] [--explain] PATH…" -- --help
 check "version"                 0 "lifecycle-lab 0.1.0" -- --version
 check "help with a value"       2 "option '--help' takes no value" -- --help=1
 check "no display"              1 "no display" --
+
+# `lifecycle-lab check`: the checker's own bad input, through the app, with no display.
+usage="usage: lifecycle-lab check [--format text|json|sarif] [--explain] [--help] [--version] PATH…"
+notes=$(mktemp --suffix=.txt); echo "not Swift" >"$notes"
+check "check: missing path"     2 "lifecycle-lab check: /nonexistent/View.swift: no such file or folder" -- check /nonexistent/View.swift
+check "check: not a Swift file" 2 "lifecycle-lab check: $notes: not a Swift file (the name does not end in .swift)" -- check "$notes"
+check "check: no PATH"          2 "lifecycle-lab check: no PATH given; $usage" -- check
+check "check: unknown option"   2 "lifecycle-lab check: unknown option '--frobnicate'; $usage" -- check --frobnicate /nonexistent.swift
+check "check: unknown format"   2 "unknown format 'xml'; valid: text, json, sarif" -- check --format xml /nonexistent.swift
+check "check: format no value"  2 "missing value for '--format'" -- check --format
+check "check --help"            0 "--format FORMAT" -- check --help
+check "check --version"         0 "lifecycle-lab-check 1.0.0" -- check --version
+check "check, a later word"     2 "unexpected argument 'check'" -- --page toast check
+extra_env=(LIFECYCLE_LAB_CHECK=/nonexistent/lifecycle-lab-check)
+check "check: checker missing"  2 "lifecycle-lab check: the checker /nonexistent/lifecycle-lab-check is not installed; install lifecycle-lab-check beside lifecycle-lab, or set LIFECYCLE_LAB_CHECK to its path" -- check "$notes"
+extra_env=(LIFECYCLE_LAB_CHECK="$notes")
+check "check: checker not executable" 2 "lifecycle-lab check: cannot start the checker $notes: Permission denied" -- check "$notes"
+extra_env=()
+rm -f "$notes"
 
 # A display that refuses: DISPLAY names a server nobody runs.
 out=$(env -u WAYLAND_DISPLAY DISPLAY=:97 XAUTHORITY=/nonexistent "$app" 2>&1 </dev/null); rc=$?

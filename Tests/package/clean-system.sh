@@ -3,7 +3,10 @@
 # compiler, no -dev package, no GTK), the .deb installed with `apt-get install ./FILE.deb`
 # (so its Depends alone must bring everything the app needs), then, as an ordinary user
 # inside that root, with the working folder /:
-#   - every library the binary needs resolves (ldd), and nothing for building is installed;
+#   - every library the binaries need resolves (ldd: the app and its checker), and nothing for
+#     building is installed;
+#   - `lifecycle-lab check` on a file with the toast's T1 bug, without a display: exit 1 and the
+#     finding (the checker installed beside the app);
 #   - `lifecycle-lab --scenario PAGE --strategy ID --time-scale 0.2` for T1, T2 (toast) and P1, P2
 #     (scene phase) exits 0 with a JSON verdict saying "matchesSpec": true, and no warning (the
 #     style sheet is found in /usr/share/lifecycle-lab);
@@ -95,12 +98,14 @@ if [[ ${1:-} == --inside ]]; then
     else
         echo "$build_tools" >"$results/build-tools"; fail "build tools or -dev packages in the root" "$results/build-tools"
     fi
-    in_root ldd /usr/bin/lifecycle-lab >"$results/ldd" 2>&1
-    if grep -q "not found" "$results/ldd"; then
-        fail "ldd /usr/bin/lifecycle-lab: a library is missing" "$results/ldd"
-    else
-        pass "ldd /usr/bin/lifecycle-lab: all $(grep -c '=>' "$results/ldd") libraries resolve"
-    fi
+    for binary in lifecycle-lab lifecycle-lab-check; do
+        in_root ldd /usr/bin/$binary >"$results/ldd-$binary" 2>&1
+        if [[ ! -s $results/ldd-$binary ]] || grep -q -e "not found" -e "No such file" "$results/ldd-$binary"; then
+            fail "ldd /usr/bin/$binary: missing, or a library is missing" "$results/ldd-$binary"
+        else
+            pass "ldd /usr/bin/$binary: all $(grep -c '=>' "$results/ldd-$binary") libraries resolve"
+        fi
+    done
 
     in_root useradd --uid $tester_uid --create-home --shell /bin/sh tester
     install -m 0600 -o $tester_uid -g $tester_uid "${XAUTHORITY:-/dev/null}" "$root/home/tester/.Xauthority"
@@ -121,6 +126,21 @@ if [[ ${1:-} == --inside ]]; then
 
     version=$(as_tester "lifecycle-lab --version" 2>&1)
     [[ $version == "lifecycle-lab "* ]] && pass "lifecycle-lab --version: $version" || fail "lifecycle-lab --version: '$version'"
+
+    # The checker, through the app, with no display: the toast's T1 bug (the Task on line 9).
+    printf '%s\n' 'import SwiftUI' '' 'struct ToastView: View {' '    @Binding var isPresented: Bool' '' \
+        '    var body: some View {' '        Text("Saved")' '            .onAppear {' '                Task {' \
+        '                    try? await Task.sleep(for: .seconds(3))' '                    isPresented = false' \
+        '                }' '            }' '    }' '}' >"$root/tmp/Toast.swift"
+    chmod 0644 "$root/tmp/Toast.swift"
+    as_tester "env -u DISPLAY lifecycle-lab check /tmp/Toast.swift" >"$results/check.out" 2>"$results/check.err"
+    rc=$?
+    if [[ $rc -eq 1 ]] && grep -q '^/tmp/Toast.swift:9:[0-9]*: warning: \[task-never-cancelled\]' "$results/check.out"; then
+        pass "lifecycle-lab check /tmp/Toast.swift, no display: exit 1, the T1 bug at line 9 ($(cat "$results/check.err"))"
+    else
+        cat "$results/check.out" "$results/check.err" >"$results/check.all"
+        fail "lifecycle-lab check /tmp/Toast.swift: exit $rc" "$results/check.all"
+    fi
 
     # The bug and its fix on the toast page (T1, T2) and on the scene-phase page (P1, P2, with
     # real minimize and focus changes by openbox). At this scale D is 0.6 s and the repro's

@@ -6,8 +6,10 @@
 #   - scripts/install --prefix DIR: the same checks, the desktop entry's Exec names DIR's binary,
 #     the caches it made are in the manifest; the installed app started from / through a PATH
 #     look-up (argv[0] without a folder) finds DIR/share/lifecycle-lab/style.css: the toast
-#     scenario passes with nothing on stderr; the same binary copied where no share/ is beside it
-#     does warn (so the check can fail); installing twice keeps one manifest entry per path;
+#     scenario passes with nothing on stderr; `lifecycle-lab check` runs the installed checker
+#     (a file with the T1 bug: exit 1, clean code: exit 0); the same binary copied where no
+#     share/ is beside it does warn (so the check can fail), and without the checker beside it
+#     `lifecycle-lab check` says so (exit 2); installing twice keeps one manifest entry per path;
 #     scripts/uninstall removes the whole prefix it created; without a manifest it refuses.
 # Needs a display for the app runs:
 #   scripts/with-display Tests/package/install.sh
@@ -23,10 +25,11 @@ fail() { echo "FAIL $1"; [[ -z ${2:-} ]] || sed 's/^/    | /' "$2" | tail -n 15;
 
 app_id=io.github.lifecyclelab.LifecycleLab
 expected_files() {   # PREFIX (paths relative to it), one a line, sorted
-    printf '%s\n' bin/lifecycle-lab "share/applications/$app_id.desktop" \
+    printf '%s\n' bin/lifecycle-lab bin/lifecycle-lab-check "share/applications/$app_id.desktop" \
         "share/icons/hicolor/scalable/apps/$app_id.svg" "share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
         "share/metainfo/$app_id.metainfo.xml" share/lifecycle-lab/style.css share/lifecycle-lab/install-manifest \
-        share/man/man1/lifecycle-lab.1.gz share/locale/ja/LC_MESSAGES/lifecycle-lab.mo "$@" | LC_ALL=C sort
+        share/man/man1/lifecycle-lab.1.gz share/man/man1/lifecycle-lab-check.1.gz \
+        share/locale/ja/LC_MESSAGES/lifecycle-lab.mo "$@" | LC_ALL=C sort
 }
 validate_tree() {   # NAME TREE
     local name=$1 tree=$2
@@ -54,10 +57,16 @@ validate_tree() {   # NAME TREE
     else
         fail "$name: the man page" "$work/man.err"
     fi
+    if man --warnings -E UTF-8 -l "$tree/share/man/man1/lifecycle-lab-check.1.gz" 2>"$work/man.err" | grep -q -- "--format" && ! grep -q . "$work/man.err"; then
+        pass "$name: man -l share/man/man1/lifecycle-lab-check.1.gz renders the checker's options, no warning"
+    else
+        fail "$name: the checker's man page" "$work/man.err"
+    fi
 }
 
 echo "== install and uninstall (release build: scripts/install)"
-swift build -c release --product lifecycle-lab >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+{ swift build -c release --product lifecycle-lab && swift build -c release --product lifecycle-lab-check; } \
+    >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 
 # DESTDIR, default prefix.
 dest="$work/dest"
@@ -107,6 +116,31 @@ if scripts/install --prefix "$prefix" >"$work/install.log" 2>&1; then
     else
         cat "$work/scenario.err" >>"$work/scenario.json"; fail "installed app from / through PATH: exit $rc" "$work/scenario.json"
     fi
+    # The checker through the installed app, from / through PATH, no display: it is found
+    # beside the app (bin/lifecycle-lab-check), whatever PATH says. The T1 bug (an unstructured
+    # Task in onAppear, line 9), and its fix (T2: .task, the cancellation caught).
+    printf '%s\n' 'import SwiftUI' '' 'struct ToastView: View {' '    @Binding var isPresented: Bool' '' \
+        '    var body: some View {' '        Text("Saved")' '            .onAppear {' '                Task {' \
+        '                    try? await Task.sleep(for: .seconds(3))' '                    isPresented = false' \
+        '                }' '            }' '    }' '}' >"$work/Toast.swift"
+    printf '%s\n' 'import SwiftUI' '' 'struct ToastView: View {' '    @Binding var isPresented: Bool' '' \
+        '    var body: some View {' '        Text("Saved")' '            .task {' '                do {' \
+        '                    try await Task.sleep(for: .seconds(3))' '                    isPresented = false' \
+        '                } catch {}' '            }' '    }' '}' >"$work/Fixed.swift"
+    (cd / && env -u DISPLAY -u WAYLAND_DISPLAY -u LIFECYCLE_LAB_CHECK PATH="$prefix/bin:/usr/bin:/bin" \
+        lifecycle-lab check "$work/Toast.swift" >"$work/check.out" 2>"$work/check.err")
+    rc=$?
+    (cd / && env -u DISPLAY -u WAYLAND_DISPLAY -u LIFECYCLE_LAB_CHECK PATH="$prefix/bin:/usr/bin:/bin" \
+        lifecycle-lab check "$work/Fixed.swift" >"$work/check-fixed.out" 2>"$work/check-fixed.err")
+    rc_fixed=$?
+    if [[ $rc -eq 1 ]] && grep -q "Toast.swift:9:[0-9]*: warning: \[task-never-cancelled\]" "$work/check.out" \
+        && [[ $rc_fixed -eq 0 && $(cat "$work/check-fixed.err") == "no findings in 1 file" ]]; then
+        pass "installed app, no display: lifecycle-lab check finds the T1 bug (exit 1) and passes the fix (exit 0)"
+    else
+        cat "$work/check.out" "$work/check.err" "$work/check-fixed.out" "$work/check-fixed.err" >"$work/check.all"
+        fail "installed app: lifecycle-lab check: exit $rc (bug), $rc_fixed (fix)" "$work/check.all"
+    fi
+
     # Translations from the installed catalogue (share/locale): LANGUAGE=ja in a bare environment
     # (no LANG: the app uses C.UTF-8 for messages) and with LANG=C.UTF-8; English without it.
     env -i PATH="$prefix/bin:/usr/bin:/bin" LANGUAGE=ja lifecycle-lab --help >"$work/help-ja" 2>&1
@@ -126,6 +160,14 @@ if scripts/install --prefix "$prefix" >"$work/install.log" 2>&1; then
         pass "the binary alone, without share/lifecycle-lab: warns that style.css is not found (the check above can fail)"
     else
         fail "the binary alone did not warn about style.css" "$work/bare.err"
+    fi
+    (cd / && env -u LIFECYCLE_LAB_CHECK PATH="$work/bare/bin:$prefix/bin:$PATH" lifecycle-lab check "$work/Toast.swift" \
+        >/dev/null 2>"$work/bare.err")
+    rc=$?
+    if [[ $rc -eq 2 ]] && grep -q "^lifecycle-lab check: the checker $work/bare/bin/lifecycle-lab-check is not installed" "$work/bare.err"; then
+        pass "the binary alone: lifecycle-lab check says its checker is not beside it (exit 2), though PATH has one"
+    else
+        fail "the binary alone: lifecycle-lab check: exit $rc" "$work/bare.err"
     fi
 
     cp "$prefix/share/lifecycle-lab/install-manifest" "$work/manifest-1"

@@ -11,12 +11,12 @@
 /// | `PATH` | where `--window-actions-by NAME` is looked up |
 /// | `LIFECYCLE_LAB_RESOURCES` | first folder searched for the style sheet (``Resources``) |
 /// | `LIFECYCLE_LAB_LOCALEDIR` | where the translations are |
+/// | `LIFECYCLE_LAB_CHECK` | the checker `lifecycle-lab check` hands over to (``CheckHandover``) and the Check page runs, instead of the one beside the app |
 /// | `LIFECYCLE_LAB_STARTUP_TRACE` | start-up phases on standard output (``StartupTrace``) |
 /// | `LIFECYCLE_LAB_FRAME_TRACE` | frames and loop stalls written to that file (``FrameTrace``) |
 /// | `LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME` | benchmark hook: print the first frame's time, quit |
 /// | `LIFECYCLE_LAB_REPORT_SHUTDOWN` | test hook: one line on how shutdown went |
 /// | `LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS` | test hook: a task that ignores cancellation for N ms |
-/// | `LIFECYCLE_LAB_CHECK` | the checker the Check page runs, instead of the one beside the app |
 ///
 /// The snapshot is taken before the app sets anything itself (``RendererChoice`` sets
 /// `GSK_RENDERER` for GTK), so ``gskRenderer`` is always the person's.
@@ -48,6 +48,7 @@ struct EnvironmentVariables: Sendable, Equatable {
         searchPath = value("PATH") ?? "/usr/bin:/bin"
         resources = value("LIFECYCLE_LAB_RESOURCES")
         localeFolder = value("LIFECYCLE_LAB_LOCALEDIR").flatMap { $0.isEmpty ? nil : $0 }
+        checker = value("LIFECYCLE_LAB_CHECK").flatMap { $0.isEmpty ? nil : $0 }
         startupTrace = value("LIFECYCLE_LAB_STARTUP_TRACE") != nil
         frameTracePath = value("LIFECYCLE_LAB_FRAME_TRACE")
         exitAfterFirstFrame = value("LIFECYCLE_LAB_EXIT_AFTER_FIRST_FRAME") != nil
@@ -55,7 +56,6 @@ struct EnvironmentVariables: Sendable, Equatable {
         stubbornTaskMilliseconds = value("LIFECYCLE_LAB_TEST_STUBBORN_TASK_MS").flatMap { Int($0) }.flatMap {
             $0 > 0 ? $0 : nil
         }
-        checker = value("LIFECYCLE_LAB_CHECK").flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The process's environment, read at first use.

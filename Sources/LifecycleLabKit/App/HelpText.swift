@@ -1,11 +1,14 @@
 import Gettext
 
 extension LaunchOptions {
-    /// The text `--help` prints: usage, what the app is, the options, the exit statuses;
-    /// translated, and wrapped to 92 terminal columns.
+    /// The text `--help` prints: usage, what the app is, the options, the `check` command and
+    /// the exit statuses; translated, and wrapped to 92 terminal columns.
     public static var helpText: String {
         let width = 92
-        var lines = [tr("Usage: lifecycle-lab [OPTION…]"), ""]
+        var lines = [
+            tr("Usage: lifecycle-lab [OPTION…]"),
+            tr("  or:  lifecycle-lab check [--format text|json|sarif] [--explain] PATH…"), "",
+        ]
         lines += TerminalText.wrap(
             tr(
                 "Lifecycle Lab shows SwiftUI's view-lifecycle tasks (onAppear, .task, .task(id:), scene phase) running in a GTK window, with a live panel of every task: reproduce each bug and each fix of the spec, switch strategies from the menu (Ctrl+1…8)."
@@ -19,11 +22,25 @@ extension LaunchOptions {
                 ("  --list-pages", tr("List the pages, one a line, each with its strategies, and exit.")),
                 ("  --list-strategies", tr("List the strategies, one a line with its page and kind, and exit.")),
             ]
-        for row in rows {
-            lines += TerminalText.wrap(row.help, width: width - column).enumerated().map { index, text in
-                (index == 0 ? TerminalText.padded(row.head, to: column) : String(repeating: " ", count: column)) + text
+        // Each row's head, then its help wrapped beside it in the second column.
+        func table(_ rows: [(head: String, help: String)]) -> [String] {
+            rows.flatMap { row in
+                TerminalText.wrap(row.help, width: width - column).enumerated().map { index, text in
+                    (index == 0 ? TerminalText.padded(row.head, to: column) : String(repeating: " ", count: column))
+                        + text
+                }
             }
         }
+        lines += table(rows)
+        lines += ["", tr("Commands:")]
+        lines += table([
+            (
+                "  check PATH…",
+                tr(
+                    "Check SwiftUI source files, or folders of them, for the task mistakes the lab reproduces, without a display; each finding names the page and strategy that show it live. Exit status 0 when nothing is found, 1 when a warning is, 2 for bad input; lifecycle-lab check --help tells more."
+                )
+            )
+        ])
         lines.append("")
         lines += TerminalText.wrap(
             tr(

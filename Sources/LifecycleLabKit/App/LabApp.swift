@@ -43,10 +43,15 @@ public final class LabApp {
     private var report: RunReport?
 
     /// Parses `arguments` (bad input: one line, exit 2), starts GTK (no display: a message,
-    /// exit 1) and runs the app until its window closes. Call from a synchronous `main`.
+    /// exit 1) and runs the app until its window closes; `check …` hands over to the checker
+    /// instead (`CheckHandover`). Call from a synchronous `main`.
     public static func main(arguments: [String]) -> Int32 {
         StartupTrace.mark("main")
         startTranslations()
+        // `lifecycle-lab check PATH…` is the checker's command: no GTK, no display needed.
+        if arguments.count > 1, arguments[1] == CheckHandover.command {
+            return CheckHandover.exec(arguments: Array(arguments.dropFirst(2)))
+        }
         // A page in the model's catalogue but not in the window's list (or the other way round)
         // is a build of the app that would leave a page out: refuse it (a developer's slip).
         let strays = LabPages.mismatch

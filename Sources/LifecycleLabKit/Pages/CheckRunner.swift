@@ -7,9 +7,6 @@ import LabModel
 /// thousands of findings is megabytes of JSON).
 @MainActor
 final class CheckRunner {
-    /// The checker's file name beside the app.
-    static let checkerName = "lifecycle-lab-check"
-
     /// The process running now, if any.
     private var process: Subprocess?
 
@@ -17,7 +14,7 @@ final class CheckRunner {
     /// else `lifecycle-lab-check` in the folder of the running binary.
     static func checker(_ environment: EnvironmentVariables) -> (path: String, fromEnvironment: Bool) {
         if let named = environment.checker { return (named, true) }
-        return ((Resources.executableFolder ?? ".") + "/" + checkerName, false)
+        return ((Resources.executableFolder ?? ".") + "/" + CheckHandover.executableName, false)
     }
 
     /// The running check's process ID (tests), or `nil`.
