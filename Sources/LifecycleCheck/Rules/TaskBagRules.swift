@@ -83,6 +83,20 @@ enum TaskBagRules: RuleFamily {
 
     // MARK: bag-drops-handle
 
+    /// A private method that only an initializer calls runs once per object: it fills the slot
+    /// for the first time and drops nothing.
+    private static func isOnlyCalledFromInit(_ function: FunctionDeclSyntax) -> Bool {
+        let isPrivate = function.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
+        guard isPrivate, let type = function.ancestor(MemberBlockSyntax.self) else { return false }
+        let name = function.name.text
+        var calls = 0
+        for token in type.tokens(viewMode: .sourceAccurate) where token.text == name && token.calledCall != nil {
+            guard token.ancestor(InitializerDeclSyntax.self) != nil else { return false }
+            calls += 1
+        }
+        return calls > 0
+    }
+
     private static func dropsHandle(in context: RuleContext) -> [RawFinding] {
         var findings: [RawFinding] = []
         for site in context.facts.tasks {
@@ -90,9 +104,9 @@ enum TaskBagRules: RuleFamily {
                 continue
             }
             let scope = context.scope(site.scope)
-            guard scope.optionalTaskProperties.contains(name), scope.deinitCancelledNames.contains(name) else {
-                continue
-            }
+            guard scope.optionalTaskProperties.contains(name), scope.deinitCancelledNames.contains(name),
+                !isOnlyCalledFromInit(function)
+            else { continue }
             let assignment = site.call.ancestor(SequenceExprSyntax.self, below: Syntax(body)).map { Syntax($0) }
             let position = (assignment ?? Syntax(site.call)).positionAfterSkippingLeadingTrivia
             let cancelledBefore = body.tokens(viewMode: .sourceAccurate).contains {

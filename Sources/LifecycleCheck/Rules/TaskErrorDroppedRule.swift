@@ -55,7 +55,7 @@ enum TaskErrorDroppedRule: RuleFamily {
         while let current = node, current.id != limit.id {
             if current.is(FunctionDeclSyntax.self) { return true }
             if let doStatement = current.as(DoStmtSyntax.self), doStatement.body.id == child.id,
-                catchesEverything(doStatement)
+                doStatement.catchesEverything
             {
                 return true
             }
@@ -65,14 +65,4 @@ enum TaskErrorDroppedRule: RuleFamily {
         return false
     }
 
-    private static func catchesEverything(_ statement: DoStmtSyntax) -> Bool {
-        statement.catchClauses.contains { clause in
-            clause.catchItems.isEmpty
-                || clause.catchItems.contains { item in
-                    guard item.whereClause == nil else { return false }
-                    guard let pattern = item.pattern else { return true }
-                    return pattern.as(ValueBindingPatternSyntax.self)?.pattern.is(IdentifierPatternSyntax.self) == true
-                }
-        }
-    }
 }

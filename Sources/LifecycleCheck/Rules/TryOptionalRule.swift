@@ -51,6 +51,13 @@ enum TryOptionalRule: RuleFamily {
             }
             // Nothing follows in this block: what runs next is decided by the statement around it.
             guard let block = list.parent, block.id != limit.id, let statement = block.parent else { return .fine }
+            // Leaving a `do` whose catch takes everything: what follows runs after a throw too,
+            // so `try?` changes nothing there.
+            if let doStatement = statement.as(DoStmtSyntax.self), doStatement.body.id == block.id,
+                doStatement.catchesEverything
+            {
+                return .fine
+            }
             if let loop = statement.as(WhileStmtSyntax.self) {
                 if loop.conditions.count == 1, case .expression(let condition)? = loop.conditions.first?.condition,
                     condition.isTrueLiteral

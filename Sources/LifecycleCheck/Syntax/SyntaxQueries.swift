@@ -201,3 +201,17 @@ extension TypeSyntax {
         return false
     }
 }
+
+extension DoStmtSyntax {
+    /// Whether a `catch` takes every error: `catch { }` or `catch let error { }`, no `where`.
+    var catchesEverything: Bool {
+        catchClauses.contains { clause in
+            clause.catchItems.isEmpty
+                || clause.catchItems.contains { item in
+                    guard item.whereClause == nil else { return false }
+                    guard let pattern = item.pattern else { return true }
+                    return pattern.as(ValueBindingPatternSyntax.self)?.pattern.is(IdentifierPatternSyntax.self) == true
+                }
+        }
+    }
+}

@@ -24,7 +24,7 @@ enum ViewRole: Equatable {
         case .event(let name): "`\(name)`"
         case .buttonAction: "a button action"
         case .taskModifier(let withID): withID ? "`.task(id:)`" : "`.task`"
-        case .viewMember: "a method of the view"
+        case .viewMember: "the view's code"
         }
     }
 }

@@ -308,7 +308,14 @@ final class ViewContextWalker: SyntaxVisitor {
         case .view(.taskModifier):
             facts.optionalTries.append(OptionalTrySite(node: node, closure: closure))
         case .taskBody(let index) where facts.tasks[index].role != nil && !facts.tasks[index].detached:
-            facts.optionalTries.append(OptionalTrySite(node: node, closure: closure))
+            // Nobody can cancel a task whose handle is dropped: its `try?` swallows nothing
+            // (task-never-cancelled already speaks for it).
+            let site = facts.tasks[index]
+            switch site.use {
+            case .discarded: break
+            case .local(let name) where LocalHandleUse(of: name, declaredAround: site.call) == .unused: break
+            default: facts.optionalTries.append(OptionalTrySite(node: node, closure: closure))
+            }
         default:
             break
         }
@@ -339,9 +346,11 @@ final class ViewContextWalker: SyntaxVisitor {
         case "cancel":
             guard let call = token.calledCall, call.isMemberCall else { return }
             let name = token.cancelledName
+            let listed = name.map { Self.handlesListed(aroundCancelOf: $0, in: call) } ?? []
             let inDeinit = deinitDepth > 0
             update(scope) { facts in
                 if let name { facts.cancelledNames.insert(name) }
+                facts.cancelledNames.formUnion(listed)
                 if inDeinit {
                     facts.deinitCancels = true
                     if let name { facts.deinitCancelledNames.insert(name) }
@@ -358,6 +367,24 @@ final class ViewContextWalker: SyntaxVisitor {
                 update(scope) { $0.mentionsScenePhase = true }
             }
         }
+    }
+
+    /// The handles cancelled through a list: `[a, b].forEach { $0?.cancel() }` or
+    /// `for task in [a, b] { task?.cancel() }`, where `name` is `$0` or `task`.
+    private static func handlesListed(aroundCancelOf name: String, in call: FunctionCallExprSyntax) -> [String] {
+        var list: ArrayExprSyntax?
+        if let closure = call.ancestor(ClosureExprSyntax.self), let slot = closure.callSlot,
+            slot.call.calleeName == "forEach",
+            var base = slot.call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        {
+            if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+            list = base.as(ArrayExprSyntax.self)
+        } else if let loop = call.ancestor(ForStmtSyntax.self),
+            loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        {
+            list = loop.sequence.as(ArrayExprSyntax.self)
+        }
+        return list?.elements.compactMap { $0.expression.storedName } ?? []
     }
 
     private func noteComments(in trivia: Trivia, from start: AbsolutePosition) {

@@ -52,3 +52,22 @@ final class Runner {
         task = Task { await operation() }
     }
 }
+
+// Filled once, from the initializer only: nothing to drop.
+final class Monitor {
+    private var watch: Task<Void, Never>?
+
+    init() {
+        startWatching()
+    }
+
+    private func startWatching() {
+        watch = Task { await Self.poll() }
+    }
+
+    deinit {
+        watch?.cancel()
+    }
+
+    private static func poll() async {}
+}

@@ -61,3 +61,26 @@ struct ModelView: View {
             }
     }
 }
+
+// Several handles cancelled through a list count as cancelled.
+struct FormView: View {
+    @State private var saveTask: Task<Void, Never>?
+    @State private var loadTask: Task<Void, Never>?
+    @State private var checkTask: Task<Void, Never>?
+    @State private var sendTask: Task<Void, Never>?
+
+    var body: some View {
+        Button("Save") { saveTask = Task { await work() } }
+        Button("Load") { loadTask = Task { await work() } }
+        Button("Check") { checkTask = Task { await work() } }
+        Button("Send") { sendTask = Task { await work() } }  // expect: task-kept-not-cancelled
+            .onDisappear(perform: cancelAll)
+    }
+
+    private func cancelAll() {
+        [saveTask, loadTask].forEach { $0?.cancel() }
+        for task in [checkTask] { task?.cancel() }
+    }
+
+    private func work() async {}
+}

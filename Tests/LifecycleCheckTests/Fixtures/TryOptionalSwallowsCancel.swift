@@ -73,6 +73,16 @@ struct ToastTimerView: View {
                 status = "late"
             }
             .task {
+                do {
+                    try await Task.sleep(for: .seconds(1))
+                    _ = try? await fetchStatus()
+                } catch {
+                    print("stopped")
+                }
+                // Runs after a throw too: `try?` changes nothing here.
+                status = "done either way"
+            }
+            .task {
                 // lifecycle: ignore try-optional-swallows-cancel
                 try? await Task.sleep(for: .seconds(3))
                 isPresented = false
@@ -85,6 +95,13 @@ struct ToastTimerView: View {
             }
             .onDisappear {
                 job?.cancel()
+            }
+            .onTapGesture {
+                // Nobody can cancel this task, so its `try?` swallows nothing; the task itself is the bug.
+                Task {  // expect: task-never-cancelled
+                    try? await Task.sleep(for: .seconds(1))
+                    isPresented = false
+                }
             }
     }
 
