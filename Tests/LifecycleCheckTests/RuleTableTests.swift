@@ -58,11 +58,12 @@ import Testing
 
     /// The excerpt is the lines around the finding, as written.
     @Test func excerptSurroundsTheLine() throws {
-        let source = (1...9).map { "// line \($0)" }.joined(separator: "\n") + "\nx.onAppear {\n    Task { }\n}\n"
+        let source =
+            (1...9).map { "// line \($0)" }.joined(separator: "\n") + "\nx.onAppear {\n    Task { await work() }\n}\n"
         let finding = try #require(Checker.check(source: source, path: "e.swift").first)
         #expect(finding.line == 11)
         #expect(finding.column == 5)
         #expect(finding.excerptStartLine == 9)
-        #expect(finding.excerpt == "// line 9\nx.onAppear {\n    Task { }\n}\n")
+        #expect(finding.excerpt == "// line 9\nx.onAppear {\n    Task { await work() }\n}\n")
     }
 }

@@ -5,14 +5,15 @@ import SwiftSyntax
 /// inside `.task`, whose cancel does not reach an unstructured task (`task-inside-task-modifier`).
 ///
 /// Never flagged: `Task.detached`, a task marked `// lifecycle: must-finish` (T8), a task in
-/// plain code (no view closure, no view type), a handle passed on or read at once.
+/// plain code (no view closure, no view type), a handle passed on or read at once, and a task
+/// that never suspends (`Task { @MainActor in state = x }`: it runs to its end at once).
 enum TaskLifetimeRules: RuleFamily {
     static let rules: [RuleID] = [.taskNeverCancelled, .taskKeptNotCancelled, .taskInsideTaskModifier]
 
     static func findings(in context: RuleContext) -> [RawFinding] {
         var findings: [RawFinding] = []
         for site in context.facts.tasks where !site.detached {
-            guard let role = site.role, !context.isMustFinish(site) else { continue }
+            guard let role = site.role, site.body?.suspends ?? true, !context.isMustFinish(site) else { continue }
             switch site.use {
             case .discarded:
                 findings.append(unkept(site, role: role))

@@ -34,6 +34,15 @@ extension ClosureExprSyntax {
         return nil
     }
 
+    /// Whether the closure's own code can suspend (an `await` not inside a nested closure). A
+    /// task that never suspends runs to its end at once, and a cancel could not stop it anyway.
+    var suspends: Bool {
+        let limit = Syntax(self)
+        return statements.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .keyword(.await) && !token.isInsideClosure(below: limit)
+        }
+    }
+
     /// Whether the closure captures `self` weakly or unowned (`[weak self]`).
     var capturesSelfWeakly: Bool {
         guard let items = signature?.capture?.items else { return false }

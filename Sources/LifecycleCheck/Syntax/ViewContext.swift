@@ -147,9 +147,9 @@ struct ScopeFacts {
     var valueReadNames: Set<String> = []
     /// Whether the type mentions the scene phase (`scenePhase`, `willResignActive` …).
     var mentionsScenePhase = false
-    /// `onAppear` closures, and whether any `onDisappear` closure exists.
+    /// `onAppear` and `onDisappear` closures.
     var appearClosures: [(call: FunctionCallExprSyntax, closure: ClosureExprSyntax)] = []
-    var hasDisappear = false
+    var disappearClosures: [ClosureExprSyntax] = []
 }
 
 /// Everything the rules need from one file, gathered in one walk.

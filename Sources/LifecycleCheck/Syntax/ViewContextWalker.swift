@@ -293,7 +293,7 @@ final class ViewContextWalker: SyntaxVisitor {
         }
         if case .view(.event(let name)) = role, let call = node.callSlot?.call {
             if name == "onAppear" { update(scope) { $0.appearClosures.append((call, node)) } }
-            if name == "onDisappear" { update(scope) { $0.hasDisappear = true } }
+            if name == "onDisappear" { update(scope) { $0.disappearClosures.append(node) } }
         }
         frames.append(.closure(node, role))
         return .visitChildren

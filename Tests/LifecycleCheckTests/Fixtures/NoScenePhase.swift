@@ -82,3 +82,16 @@ struct ProfileView: View {
             .onDisappear { print("hidden") }
     }
 }
+
+// Starts something, but its onDisappear undoes nothing: no polling pair to judge.
+struct TutorialView: View {
+    var body: some View {
+        Text("Tutorial")
+            .onAppear { startTutorial() }
+            .onDisappear {
+                // nothing to undo
+            }
+    }
+
+    private func startTutorial() {}
+}

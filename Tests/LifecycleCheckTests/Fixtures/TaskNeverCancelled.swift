@@ -24,8 +24,14 @@ struct BannerView: View {
             Text("On the main actor")
                 .onAppear {
                     Task { @MainActor in  // expect: task-never-cancelled
+                        await hideLater()
                         shown.toggle()
                     }
+                }
+            Text("A hop to the main actor, nothing to wait for")
+                .onAppear {
+                    // It never suspends, so it runs to its end at once: nothing to cancel.
+                    Task { @MainActor in shown.toggle() }
                 }
             Text("Tapped")
                 .onTapGesture {
