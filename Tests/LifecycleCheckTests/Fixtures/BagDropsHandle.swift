@@ -1,0 +1,73 @@
+// swift-format-ignore-file
+// SPEC T7: a holder with one task slot drops the handle it held when a second task comes.
+final class OneTaskBag {
+    private var task: Task<Void, Never>?
+
+    func add(priority: TaskPriority? = nil, operation: @escaping () async -> Void) {
+        task = Task(priority: priority, operation: operation)  // expect: bag-drops-handle
+    }
+
+    func replace(_ operation: @escaping () async -> Void) {
+        task?.cancel()
+        task = Task { await operation() }
+    }
+
+    func clear() {
+        task = nil
+    }
+
+    deinit {
+        task?.cancel()
+    }
+}
+
+final class SelfSlot {
+    var current: Task<Void, Never>!
+
+    deinit { self.current.cancel() }
+
+    func start(_ operation: @escaping () async -> Void) {
+        self.current = Task.detached { await operation() }  // expect: bag-drops-handle
+    }
+}
+
+// Keeps every task, so nothing is dropped (as this project's TaskBag does).
+final class ManyTaskBag {
+    private var tasks: [Task<Void, Never>] = []
+
+    func add(_ operation: @escaping () async -> Void) {
+        tasks.append(Task { await operation() })
+    }
+
+    deinit {
+        for task in tasks { task.cancel() }
+    }
+}
+
+// Cancels nothing in deinit: no holder.
+final class Runner {
+    private var task: Task<Void, Never>?
+
+    func run(_ operation: @escaping () async -> Void) {
+        task = Task { await operation() }
+    }
+}
+
+// Filled once, from the initializer only: nothing to drop.
+final class Monitor {
+    private var watch: Task<Void, Never>?
+
+    init() {
+        startWatching()
+    }
+
+    private func startWatching() {
+        watch = Task { await Self.poll() }
+    }
+
+    deinit {
+        watch?.cancel()
+    }
+
+    private static func poll() async {}
+}

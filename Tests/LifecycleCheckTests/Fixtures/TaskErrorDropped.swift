@@ -1,0 +1,82 @@
+// swift-format-ignore-file
+// SPEC B1 (seed 001): a throwing task's error vanishes unless a catch or a reader takes it.
+import SwiftUI
+
+struct ActionPanel: View {
+    @State private var running: Task<Void, Error>?
+    @State private var checked: Task<Void, Error>?
+    @State private var message = ""
+
+    var body: some View {
+        VStack {
+            Button("Run") {
+                Task {  // expect: task-never-cancelled
+                    try await exec()  // expect: task-error-dropped
+                }
+            }
+            Button("Run, kept") {
+                running?.cancel()
+                running = Task {
+                    try await exec()  // expect: task-error-dropped
+                }
+            }
+            Button("Run, caught") {
+                running?.cancel()
+                running = Task {
+                    do {
+                        try await exec()
+                    } catch {
+                        message = "failed"
+                    }
+                }
+            }
+            Button("Run, only cancellation caught") {
+                running?.cancel()
+                running = Task {
+                    do {
+                        try await exec()  // expect: task-error-dropped
+                    } catch is CancellationError {
+                        message = "cancelled"
+                    }
+                }
+            }
+            Button("Run, errors ignored on purpose") {
+                running?.cancel()
+                running = Task {
+                    try? await exec()
+                }
+            }
+            Button("Run, result read") {
+                checked?.cancel()
+                checked = Task { try await exec() }
+            }
+            Button("Run, detached") {
+                Task.detached { try await Self.save() }
+            }
+            Button("Run, must finish") {
+                Task { try await Self.save() }  // lifecycle: must-finish
+            }
+            Text("Stream")
+                .onAppear {
+                    running = Task {
+                        for try await line in lines() {  // expect: task-error-dropped
+                            message = line
+                        }
+                    }
+                }
+                .onDisappear {
+                    running?.cancel()
+                }
+        }
+    }
+
+    private func report() async {
+        if case .failure(let error) = await checked?.result {
+            message = "\(error)"
+        }
+    }
+
+    private func lines() -> AsyncThrowingStream<String, Error> { AsyncThrowingStream { $0.finish() } }
+    private func exec() async throws {}
+    private static func save() async throws {}
+}
