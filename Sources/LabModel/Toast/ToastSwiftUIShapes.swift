@@ -127,6 +127,7 @@ extension ToastStrategyID {
             // Seed 000's guide: each tool for its job
             ToastView()
               .onAppear {
+                // lifecycle: must-finish
                 Task { await save() }  // lab-code-key
               }
               .task {  // lab-code-key

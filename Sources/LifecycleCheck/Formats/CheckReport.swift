@@ -70,17 +70,16 @@ public struct InputError: Error, Sendable, Equatable {
     public var line: String { "\(CheckReport.toolName): \(path): \(message)" }
 }
 
-// What the formats print of a finding. The rule's words stand for every finding of the rule
-// until findings carry their own message and live repro; then only these lines change.
+// What the formats print of a finding: its own message and live repro, the rule's why and fix.
 extension Finding {
     /// The rule's words: message, why, fix, spec rows.
     var ruleWords: Rule { rule.rule }
     /// The one-line message.
-    var reportedMessage: String { ruleWords.message }
+    var reportedMessage: String { message }
     /// Where the lab shows it live.
-    var reportedLive: LiveRepro { ruleWords.live }
+    var reportedLive: LiveRepro { live }
     /// Warning or note.
-    var reportedSeverity: Severity { ruleWords.severity }
+    var reportedSeverity: Severity { severity }
     /// The finding's own source line, from the excerpt.
     var sourceLine: String? {
         let lines = excerpt.split(separator: "\n", omittingEmptySubsequences: false)
