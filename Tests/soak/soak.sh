@@ -100,10 +100,12 @@ click() { # NAME: clicks the middle of NAME's box; returns 1 when it is not on s
     [[ -n $at ]] || return 1
     send "mousemove --window $xid $at click 1"
 }
-# page_buttons: the visible page's buttons in the newest layout (not the menu or the switcher).
+# page_buttons: the visible page's buttons in the newest layout (not the menu or the switcher,
+# nor the Check page's Open buttons: they open GTK's file chooser, a window of its own outside the
+# lab's tasks, which would cover the app and take the clicks meant for it).
 page_buttons() {
     grep '"event":"layout"' "$report" | tail -n 1 | sed -n 's/.*"widgets":{\(.*\)}}$/\1/p' |
-        grep -o '"[a-z0-9-]*":' | tr -d '":' | grep -vx -e menu -e switcher
+        grep -o '"[a-z0-9-]*":' | tr -d '":' | grep -vx -e menu -e switcher -e open-file -e open-folder
 }
 current_page() { grep '"event":"layout"' "$report" | tail -n 1 | sed -n 's/.*"page":"\([a-z]*\)".*/\1/p'; }
 # switch_page I: clicks the I-th button of the page switcher (its buttons share its width).
