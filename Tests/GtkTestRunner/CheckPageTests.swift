@@ -338,11 +338,13 @@ enum CheckPageTests {
 
     static var secondOpenStops: GtkTestCase {
         GtkTestCase(
-            "Check page: a spinner while the checker runs; a second open kills the first run and shows only the newest answer",
+            "Check page: a spinner while the checker runs; a second open kills the first run and shows only the newest answer; Stop kills it, even in the open's own turn",
             timeout: .seconds(20)
         ) {
             defer { clearEnvironment() }
             let (fixture, page) = try await launch()
+            // A failed check must not leave a 60 s checker behind.
+            defer { page.reset() }
             useFakeChecker(printing: "findings.json")
             setenv("FAKE_CHECK_SLEEP", "60", 1)
             page.open(paths: [app])
@@ -367,6 +369,15 @@ enum CheckPageTests {
             page.stopButton.click()
             try await waitFor("Stop killed it") { kill(again, 0) == -1 }
             expectEqual(page.shownState, .empty, "stopped: back to the empty state")
+
+            // A window closed (reset) or Stop pressed before the run's task has begun.
+            page.open(paths: [app])
+            let immediate = try unwrap(
+                page.runningCheckerIdentifier.flatMap { pid_t($0) }, "the checker runs as soon as open returns")
+            page.stop()
+            try await waitFor("a stop in the open's own turn killed it") { kill(immediate, 0) == -1 }
+            try await loopIdle()
+            expectEqual(page.shownState, .empty, "its end changed nothing")
             await fixture.close()
         }
     }

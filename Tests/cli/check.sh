@@ -389,6 +389,13 @@ if [[ -n $app ]]; then
     else
         fail "LIFECYCLE_LAB_CHECK: exit $rc" "$work/app.err"
     fi
+    (cd "$work" && env -u DISPLAY PATH="$work/elsewhere:$PATH" LIFECYCLE_LAB_CHECK=renamed-checker "$app" check \
+        Fixed.swift >"$work/app.out" 2>"$work/app.err"); rc=$?
+    if [[ $rc -eq 0 && $(cat "$work/app.err") == "no findings in 1 file" ]]; then
+        pass "LIFECYCLE_LAB_CHECK as a bare name: found in PATH, as the Check page finds it"
+    else
+        fail "LIFECYCLE_LAB_CHECK=renamed-checker: exit $rc" "$work/app.err"
+    fi
 fi
 
 echo "$passed passed, $failed failed"

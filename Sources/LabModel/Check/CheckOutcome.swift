@@ -116,30 +116,32 @@ public enum CheckPageState: Sendable, Equatable {
 ///
 /// ```swift
 /// var session = CheckSession()
-/// let run = session.start(paths: ["/src"])          // .running; kill nothing
-/// session.finish(run.number, with: .success(report))   // .done
+/// let run = session.start(paths: ["/src"])       // .running
+/// session.finish(run, with: .success(report))    // .done
 /// ```
 public struct CheckSession: Sendable {
     /// What the page shows.
     public private(set) var state: CheckPageState = .idle
     /// The number of the newest run (0 before the first).
     public private(set) var runNumber = 0
-    /// The paths of the last check, for *Check again*.
-    public private(set) var lastPaths: [String] = []
+    /// The paths of the check shown (running, done or failed), for *Check again*; none when idle.
+    public var paths: [String] {
+        switch state {
+        case .idle: []
+        case .running(let paths), .done(_, let paths), .failed(_, let paths): paths
+        }
+    }
 
     /// A session showing the empty state.
     public init() {}
 
-    /// Starts a run on `paths`.
+    /// Starts a run on `paths`; a run still going becomes stale.
     /// - Parameter paths: the files and folders to check.
-    /// - Returns: the run's number, to give to ``finish(_:with:)``, and whether a run still
-    ///   going must be stopped first.
-    public mutating func start(paths: [String]) -> (number: Int, stopsRunning: Bool) {
-        let wasRunning = if case .running = state { true } else { false }
+    /// - Returns: the run's number, to give to ``finish(_:with:)``.
+    public mutating func start(paths: [String]) -> Int {
         runNumber += 1
-        lastPaths = paths
         state = .running(paths: paths)
-        return (runNumber, wasRunning)
+        return runNumber
     }
 
     /// Records run `number`'s answer; returns `false` (and changes nothing) for a stale run.

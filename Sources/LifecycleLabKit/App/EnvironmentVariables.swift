@@ -59,7 +59,7 @@ struct EnvironmentVariables: Sendable, Equatable {
     }
 
     /// The process's environment, read at first use.
-    static let current = EnvironmentVariables { name in getenv(name).map { String(cString: $0) } }
+    static let current = now
 
     /// The process's environment read now, for what the app honours when it changes while the
     /// app runs (the Check page reads the checker at each check).

@@ -97,8 +97,7 @@ public final class CheckPage: LabPage {
     private let folderChooser = FileChooser(kind: .folder, title: tr("Open a Folder"), acceptLabel: tr("Open"))
     private let runner = CheckRunner()
     private let environment: LabEnvironment
-    private var rowParts: [ObjectIdentifier: CheckRowParts] = [:]
-    private var nextPrune = 256
+    private var rowParts = RowPartsTable<CheckRowParts>(leastPrune: 256)
 
     /// Builds the page in its empty state.
     public init(environment: LabEnvironment) {
@@ -150,8 +149,8 @@ public final class CheckPage: LabPage {
             button.onClicked { [weak self] in self?.choose(folder: true) }
         }
         checkAgainButton.onClicked { [weak self] in
-            guard let self, !self.session.lastPaths.isEmpty else { return }
-            self.open(paths: self.session.lastPaths)
+            guard let self else { return }
+            self.open(paths: self.session.paths)
         }
         stopButton.onClicked { [weak self] in self?.stop() }
         dropTarget.onDrop { [weak self] paths in
@@ -170,12 +169,14 @@ public final class CheckPage: LabPage {
     /// - Parameter paths: absolute paths, as a file chooser or a drop gives them.
     public func open(paths: [String]) {
         guard !paths.isEmpty else { return }
-        let run = session.start(paths: paths)
-        if run.stopsRunning { runner.stop() }
+        let number = session.start(paths: paths)
+        // Started here, not in the task below: a stop or reset before the task runs must find
+        // the process to kill.
+        let started = runner.start(paths: paths)
         render()
         Task { @MainActor in
-            let result = await self.runner.run(paths: paths)
-            guard self.session.finish(run.number, with: result) else { return }
+            let result = await self.runner.report(of: started)
+            guard self.session.finish(number, with: result) else { return }
             self.render()
         }
     }
@@ -223,7 +224,7 @@ public final class CheckPage: LabPage {
 
     /// The row widgets GTK has bound now, with what they show (tests).
     package var boundRows: [CheckRowParts] {
-        rowParts.values.filter { $0.box != nil && $0.row != nil }.sorted { $0.position < $1.position }
+        rowParts.alive.filter { $0.row != nil }.sorted { $0.position < $1.position }
     }
 
     /// The bound row showing finding `index`, if it is in view (tests).
@@ -236,7 +237,7 @@ public final class CheckPage: LabPage {
     private func render() {
         spinner.isSpinning = false
         toolbar.isVisible = session.state != .idle
-        checkAgainButton.isSensitive = !session.lastPaths.isEmpty
+        checkAgainButton.isSensitive = !session.paths.isEmpty
         switch session.state {
         case .idle:
             listing = nil
@@ -390,25 +391,15 @@ public final class CheckPage: LabPage {
                 parts.compareButton.onClicked { [weak self, unowned parts] in
                     if case .finding(let index) = parts.row { self?.compareWithFix(finding: index) }
                 }
-                self.register(parts, for: box)
+                self.rowParts.register(parts, for: box)
                 return box
             },
             bind: { [weak self] box, id, position in
-                guard let self, let parts = self.rowParts[ObjectIdentifier(box)], parts.box === box,
+                guard let self, let parts = self.rowParts.parts(of: box),
                     let listing = self.listing, let row = listing.row(id: id)
                 else { return }
                 parts.fill(row, listing: listing, position: position)
             })
-    }
-
-    /// Row widgets come and go with GTK's recycling; entries whose box is gone are dropped now
-    /// and then so the table stays about as big as the rows in view.
-    private func register(_ parts: CheckRowParts, for box: Box) {
-        if rowParts.count >= nextPrune {
-            rowParts = rowParts.filter { $0.value.box != nil }
-            nextPrune = max(256, rowParts.count * 2)
-        }
-        rowParts[ObjectIdentifier(box)] = parts
     }
 }
 

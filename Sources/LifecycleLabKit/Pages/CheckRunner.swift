@@ -10,34 +10,39 @@ final class CheckRunner {
     /// The process running now, if any.
     private var process: Subprocess?
 
-    /// The checker to run: `LIFECYCLE_LAB_CHECK` when set (a path, or a name found in `PATH`),
-    /// else `lifecycle-lab-check` in the folder of the running binary.
-    static func checker(_ environment: EnvironmentVariables) -> (path: String, fromEnvironment: Bool) {
-        if let named = environment.checker { return (named, true) }
-        return ((Resources.executableFolder ?? ".") + "/" + CheckHandover.executableName, false)
-    }
-
     /// The running check's process ID (tests), or `nil`.
     var runningIdentifier: String? { process?.identifier }
 
-    /// Checks `paths`; a run under way is stopped first.
+    /// Starts the checker on `paths`; a run under way is stopped first. The process runs when
+    /// this returns, so a ``stop()`` right after it kills this run.
     /// - Parameter paths: files and folders.
-    /// - Returns: the report, or why there is none.
-    func run(paths: [String]) async -> Result<CheckReport, CheckFailure> {
+    /// - Returns: the started process, for ``report(of:)``, or why it could not start.
+    func start(paths: [String]) -> Result<Subprocess, CheckFailure> {
         stop()
         // Read at each check, so a checker named while the app runs is the one used.
         let environment = EnvironmentVariables.now
-        let (checker, fromEnvironment) = Self.checker(environment)
+        let (checker, fromEnvironment) = CheckHandover.checker(environment)
         guard FileProbe.isExecutable(checker, searchPath: environment.searchPath) else {
             return .failure(.checkerMissing(path: checker, fromEnvironment: fromEnvironment))
         }
-        let started: Subprocess
         do {
-            started = try Subprocess(arguments: [checker, "--format", "json"] + paths)
+            let started = try Subprocess(arguments: [checker, "--format", "json"] + paths)
+            process = started
+            return .success(started)
         } catch {
             return .failure(.couldNotStart(path: checker, reason: error.message))
         }
-        process = started
+    }
+
+    /// The report of a run ``start(paths:)`` began, once its process has exited.
+    /// - Parameter run: what ``start(paths:)`` returned.
+    /// - Returns: the report, or why there is none.
+    func report(of run: Result<Subprocess, CheckFailure>) async -> Result<CheckReport, CheckFailure> {
+        let started: Subprocess
+        switch run {
+        case .success(let process): started = process
+        case .failure(let failure): return .failure(failure)
+        }
         defer { if process === started { process = nil } }
         let output: (output: String, errorOutput: String)
         do {
