@@ -8,7 +8,7 @@ package import LabModel
 /// fix*). GTK recycles row widgets as the list scrolls; ``fill(_:listing:position:)`` shows
 /// another row in the same widgets.
 @MainActor
-package final class CheckRowParts {
+package final class CheckRowParts: RowParts {
     /// The row widget (GTK owns it; gone once GTK drops it).
     private(set) weak var box: Box?
     /// The row shown, and its position in the list.

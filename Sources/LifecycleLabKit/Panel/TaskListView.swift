@@ -18,8 +18,7 @@ final class TaskListView {
 
     private(set) var model: TaskRowModel
     private var list: ListView<Box>!
-    private var rowParts: [ObjectIdentifier: TaskRowParts] = [:]
-    private var nextPrune = 512
+    private var rowParts = RowPartsTable<TaskRowParts>(leastPrune: 512)
     /// The header's columns; its map measures the monospace cell for the tab stops.
     private let headerParts: TaskRowParts
     /// The tab stops every row's label has, once the header has been on screen to measure the
@@ -42,7 +41,7 @@ final class TaskListView {
                 let row = Box(.horizontal, spacing: 6)
                 let parts = TaskRowParts(row: row)
                 if let stops = self?.tabStops { parts.columns.setTabStops(stops) }
-                self?.register(parts, for: row)
+                self?.rowParts.register(parts, for: row)
                 return row
             },
             bind: { [weak self] widget, id, _ in
@@ -70,7 +69,7 @@ final class TaskListView {
         guard stops != tabStops else { return }
         tabStops = stops
         headerParts.columns.setTabStops(stops)
-        for parts in rowParts.values where parts.box != nil { parts.columns.setTabStops(stops) }
+        for parts in rowParts.alive { parts.columns.setTabStops(stops) }
     }
 
     /// The header's label, styled as the rows' are.
@@ -124,25 +123,14 @@ final class TaskListView {
     private func forEachBoundRow(
         showing wanted: (TaskID) -> Bool = { _ in true }, _ body: (TaskRowParts, TaskRecord) -> Void
     ) {
-        for parts in rowParts.values where parts.box != nil {
+        for parts in rowParts.alive {
             guard let id = parts.boundID, wanted(id), let record = model.records[id] else { continue }
             body(parts, record)
         }
     }
 
-    /// Row widgets come and go with GTK's recycling; entries whose box is gone are dropped
-    /// now and then so the table stays about as big as the visible rows.
-    private func register(_ parts: TaskRowParts, for row: Box) {
-        if rowParts.count >= nextPrune {
-            rowParts = rowParts.filter { $0.value.box != nil }
-            nextPrune = max(512, rowParts.count * 2)
-        }
-        rowParts[ObjectIdentifier(row)] = parts
-    }
-
     private func bind(_ widget: Box, to id: TaskID) {
-        guard let parts = rowParts[ObjectIdentifier(widget)], parts.box === widget,
-            let record = model.records[id]
+        guard let parts = rowParts.parts(of: widget), let record = model.records[id]
         else { return }
         parts.fill(record, now: coreNow())
     }

@@ -9,7 +9,7 @@ import LifecycleTasks
 /// 200) when rows above them move, so a row must be cheap to fill.
 /// Holds the row box weakly: the list view owns it, and a recycled-away row must be able to go.
 @MainActor
-final class TaskRowParts {
+final class TaskRowParts: RowParts {
     weak var box: Box?
     let columns: Label
     let orphanFlag: Label
