@@ -59,11 +59,24 @@ enum TaskBagRules: RuleFamily {
                 continue
             }
             if token.tokenKind == .keyword(.self) { return token }
-            if case .identifier(let name) = token.tokenKind, members.contains(name), !locals.contains(name) {
-                return token
-            }
+            if let name = memberName(token, members: members), !locals.contains(name) { return token }
         }
         return nil
+    }
+
+    /// The member of the view `token` names, if any: `count`, and its property wrapper's `$count`
+    /// (the binding) and `_count` (the wrapper itself), all of which are the view's.
+    private static func memberName(_ token: TokenSyntax, members: Set<String>) -> String? {
+        let name: String
+        switch token.tokenKind {
+        case .identifier(let text): name = text
+        case .dollarIdentifier(let text): name = text
+        default: return nil
+        }
+        if members.contains(name) { return name }
+        guard name.hasPrefix("$") || name.hasPrefix("_") else { return nil }
+        let wrapped = String(name.dropFirst())
+        return members.contains(wrapped) ? wrapped : nil
     }
 
     /// Names a piece of code declares for itself: parameters, captures, `let`/`var`/`for` names.

@@ -44,6 +44,13 @@ struct CounterView: View {
                 taskBag.add {
                     await self.startCounting()  // expect: bag-captures-view
                 }
+                // A property wrapper's binding and the wrapper itself are the view's too.
+                taskBag.add {
+                    $count.wrappedValue += 1  // expect: bag-captures-view
+                }
+                taskBag.add {
+                    _count.wrappedValue = State(initialValue: 0).wrappedValue  // expect: bag-captures-view
+                }
                 bin.keep(
                     Task {
                         await startCounting()  // expect: bag-captures-view
