@@ -207,12 +207,9 @@ typedef struct {
     cg_chosen_fn done;
     void *data;
     int folder;
-    int finished;
 } CgFileChoice;
 
 static inline void cg_file_choice_finish(CgFileChoice *choice, char *path) {
-    if (choice->finished) { g_free(path); return; }
-    choice->finished = 1;
     choice->done(path, choice->data);
     g_clear_object(&choice->cancellable);
     g_clear_object(&choice->dialog);

@@ -90,15 +90,12 @@ struct ToolOptions: Equatable {
               --version        show the version and exit
             """
         text += "\n\n"
-        let rules = RuleID.allCases.compactMap { Rule.all[$0] }
-        if !rules.isEmpty {
-            text += "Rules:\n"
-            for rule in rules {
-                text += "  \(rule.id.rawValue) (\(rule.severity.rawValue), SPEC \(rule.spec.joined(separator: ", ")))\n"
-                text += "      \(rule.message)\n"
-            }
-            text += "\n"
+        text += "Rules:\n"
+        for rule in RuleID.allCases.map(\.rule) {
+            text += "  \(rule.id.rawValue) (\(rule.severity.rawValue), SPEC \(rule.spec.joined(separator: ", ")))\n"
+            text += "      \(rule.message)\n"
         }
+        text += "\n"
         text += """
             A line of the form `// lifecycle: ignore RULE-ID` on or above a finding's line
             suppresses it.

@@ -2,11 +2,8 @@ import Testing
 
 @testable import LifecycleCheck
 
-/// The checker's output formats and exit statuses (docs/check.md). The cases with a finding need
-/// the rules' words (`Rule.all`); they are enabled once the rule table has them.
+/// The checker's output formats and exit statuses (docs/check.md).
 @Suite struct FormatTests {
-    static var hasRuleWords: Bool { Rule.all[.taskNeverCancelled] != nil && Rule.all[.noScenePhase] != nil }
-
     /// A T1 finding (SPEC T1: `onAppear { Task { … } }`), as the rules report it.
     static func t1(path: String = "Sources/Toast.swift", line: Int = 9, column: Int = 17) -> Finding {
         Finding(
@@ -68,7 +65,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FormatTests.hasRuleWords))
+    @Test
     func findingsAreOrderedByPathLineColumnAndWarningsExit1() {
         let report = CheckReport(
             files: 2, findings: [Self.t1(path: "b.swift"), Self.t1(line: 20), Self.t1(line: 9, column: 3), Self.t1()])
@@ -82,13 +79,13 @@ import Testing
         #expect(withError.exitStatus == 2)
     }
 
-    @Test(.enabled(if: FormatTests.hasRuleWords))
+    @Test
     func aNoteAloneExits0() {
         let note = Finding(rule: .noScenePhase, path: "a.swift", line: 3, column: 5, excerpt: "x", excerptStartLine: 3)
         #expect(CheckReport(files: 1, findings: [note]).exitStatus == 0)
     }
 
-    @Test(.enabled(if: FormatTests.hasRuleWords))
+    @Test
     func textLineIsCompilerStyle() {
         let rule = RuleID.taskNeverCancelled.rule
         let text = CheckReport(files: 1, findings: [Self.t1()]).text(explain: false)
@@ -102,7 +99,7 @@ import Testing
         #expect(explained.contains("\n    fix: "))
     }
 
-    @Test(.enabled(if: FormatTests.hasRuleWords))
+    @Test
     func jsonFindingKeysInOrder() {
         let json = CheckReport(files: 1, findings: [Self.t1()]).json()
         let keys = [
@@ -118,7 +115,7 @@ import Testing
         #expect(json.contains(#""excerpt":{"startLine":8,"text":"            .onAppear {\n                Task {\n"#))
     }
 
-    @Test(.enabled(if: FormatTests.hasRuleWords))
+    @Test
     func sarifResultPointsAtItsRuleAndLine() {
         let sarif = CheckReport(files: 1, findings: [Self.t1()]).sarif()
         let index = RuleID.allCases.compactMap { Rule.all[$0] }.firstIndex { $0.id == .taskNeverCancelled }!

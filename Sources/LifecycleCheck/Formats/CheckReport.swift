@@ -29,7 +29,7 @@ public struct CheckReport: Sendable, Equatable {
     /// 2 when an input could not be checked (its other files were still checked and reported).
     public var exitStatus: Int32 {
         if !errors.isEmpty { return 2 }
-        return findings.contains { $0.reportedSeverity == .warning } ? 1 : 0
+        return findings.contains { $0.severity == .warning } ? 1 : 0
     }
 
     /// The line the text format ends with, on standard error: "3 findings in 12 files",
@@ -70,16 +70,7 @@ public struct InputError: Error, Sendable, Equatable {
     public var line: String { "\(CheckReport.toolName): \(path): \(message)" }
 }
 
-// What the formats print of a finding: its own message and live repro, the rule's why and fix.
 extension Finding {
-    /// The rule's words: message, why, fix, spec rows.
-    var ruleWords: Rule { rule.rule }
-    /// The one-line message.
-    var reportedMessage: String { message }
-    /// Where the lab shows it live.
-    var reportedLive: LiveRepro { live }
-    /// Warning or note.
-    var reportedSeverity: Severity { severity }
     /// The finding's own source line, from the excerpt.
     var sourceLine: String? {
         let lines = excerpt.split(separator: "\n", omittingEmptySubsequences: false)

@@ -21,15 +21,15 @@ extension CheckReport {
     }
 
     private static func json(_ finding: Finding) -> CheckJSON.Value {
-        let words = finding.ruleWords
-        let live = finding.reportedLive
+        let words = finding.rule.rule
+        let live = finding.live
         return .object([
             ("rule", .string(finding.rule.rawValue)),
-            ("severity", .string(finding.reportedSeverity.rawValue)),
+            ("severity", .string(finding.severity.rawValue)),
             ("path", .string(finding.path)),
             ("line", .int(finding.line)),
             ("column", .int(finding.column)),
-            ("message", .string(finding.reportedMessage)),
+            ("message", .string(finding.message)),
             ("why", .string(words.why)),
             ("fix", .string(words.fix)),
             ("spec", .array(words.spec.map { .string($0) })),

@@ -10,19 +10,20 @@ extension CheckReport {
     /// could not be checked are the invocation's error notifications.
     /// - Returns: The document, ending in a newline.
     public func sarif() -> String {
-        let rules = RuleID.allCases.compactMap { Rule.all[$0] }
-        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let rules = RuleID.allCases.map(\.rule)
+        // SARIF's ruleIndex points into driver.rules, which lists the rules in RuleID's order.
+        let ruleIndex = Dictionary(uniqueKeysWithValues: RuleID.allCases.enumerated().map { ($1, $0) })
         let driver = CheckJSON.Value.object([
             ("name", .string(Self.toolName)),
             ("version", .string(Self.version)),
             ("rules", .array(rules.map(Self.sarifRule))),
         ])
         let results = findings.map { finding -> CheckJSON.Value in
-            var members: [(String, CheckJSON.Value)] = [("ruleId", .string(finding.rule.rawValue))]
-            if let index = ruleIndex[finding.rule] { members.append(("ruleIndex", .int(index))) }
-            members += [
-                ("level", .string(finding.reportedSeverity.rawValue)),
-                ("message", .object([("text", .string(finding.reportedMessage))])),
+            let members: [(String, CheckJSON.Value)] = [
+                ("ruleId", .string(finding.rule.rawValue)),
+                ("ruleIndex", .int(ruleIndex[finding.rule] ?? 0)),
+                ("level", .string(finding.severity.rawValue)),
+                ("message", .object([("text", .string(finding.message))])),
                 ("locations", .array([.object([("physicalLocation", Self.physicalLocation(of: finding))])])),
             ]
             return .object(members)

@@ -13,10 +13,10 @@ extension CheckReport {
     public func text(explain: Bool) -> String {
         var out = ""
         for finding in findings {
-            let words = finding.ruleWords
-            let live = finding.reportedLive
-            out += "\(finding.path):\(finding.line):\(finding.column): \(finding.reportedSeverity.rawValue): "
-            out += "[\(finding.rule.rawValue)] \(Self.oneLine(finding.reportedMessage)) "
+            let words = finding.rule.rule
+            let live = finding.live
+            out += "\(finding.path):\(finding.line):\(finding.column): \(finding.severity.rawValue): "
+            out += "[\(finding.rule.rawValue)] \(Self.oneLine(finding.message)) "
             out += "(SPEC \(words.spec.joined(separator: ", ")); see it live: \(live.command))\n"
             if explain {
                 out += Self.indented("why: " + words.why)

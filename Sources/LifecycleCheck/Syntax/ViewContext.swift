@@ -12,12 +12,6 @@ enum ViewRole: Equatable {
     /// A method, initializer or property of a type that is a `View` or `ViewModifier`.
     case viewMember
 
-    /// Whether SwiftUI itself cancels work in this closure when the view goes.
-    var isTaskModifier: Bool {
-        if case .taskModifier = self { return true }
-        return false
-    }
-
     /// How a message names the place: "`onAppear`", "a button action" …
     var phrase: String {
         switch self {

@@ -340,15 +340,16 @@ final class ViewContextWalker: SyntaxVisitor {
         return .skipChildren
     }
 
+    // Runs for every identifier of a file: the scope (a walk of the frames) is looked up only
+    // in the branches that record something.
     private func noteIdentifier(_ token: TokenSyntax, text: String) {
-        let scope = self.scope
         switch text {
         case "cancel":
             guard let call = token.calledCall, call.isMemberCall else { return }
             let name = token.cancelledName
             let listed = name.map { Self.handlesListed(aroundCancelOf: $0, in: call) } ?? []
             let inDeinit = deinitDepth > 0
-            update(scope) { facts in
+            update(self.scope) { facts in
                 if let name { facts.cancelledNames.insert(name) }
                 facts.cancelledNames.formUnion(listed)
                 if inDeinit {
@@ -361,10 +362,10 @@ final class ViewContextWalker: SyntaxVisitor {
                 let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
                 let name = member.base?.storedName
             else { return }
-            update(scope) { $0.valueReadNames.insert(name) }
+            update(self.scope) { $0.valueReadNames.insert(name) }
         default:
             if Self.scenePhaseNames.contains(text) {
-                update(scope) { $0.mentionsScenePhase = true }
+                update(self.scope) { $0.mentionsScenePhase = true }
             }
         }
     }
