@@ -58,6 +58,18 @@ enum CheckPageTests {
         return (fixture, page)
     }
 
+    /// The app on its Check page once it shows `state` for the fixture app, checked by the fake
+    /// checker printing `output` and exiting `exit`.
+    static func launch(
+        checking output: String, exit: Int = 1, until state: CheckPage.StateName
+    ) async throws -> (AppFixture, CheckPage) {
+        let (fixture, page) = try await launch()
+        useFakeChecker(printing: output, exit: exit)
+        page.open(paths: [app])
+        try await waitForState(page, state)
+        return (fixture, page)
+    }
+
     /// Waits until the page has left its running state for `state`.
     static func waitForState(
         _ page: CheckPage, _ state: CheckPage.StateName, timeout: Duration = .seconds(10),
@@ -215,10 +227,7 @@ enum CheckPageTests {
                 return
             }
             defer { clearEnvironment() }
-            let (fixture, page) = try await launch()
-            useFakeChecker(printing: "findings.json")
-            page.open(paths: [app])
-            try await waitForState(page, .results)
+            let (fixture, page) = try await launch(checking: "findings.json", until: .results)
             let t1 = try await row(page, finding: 0)
             let b1 = try await row(page, finding: 2)
             let nodes = page.root.accessibleNodes().filter(\.isMapped)
@@ -289,10 +298,7 @@ enum CheckPageTests {
             timeout: .seconds(20)
         ) {
             defer { clearEnvironment() }
-            let (fixture, page) = try await launch()
-            useFakeChecker(printing: "findings.json")
-            page.open(paths: [app])
-            try await waitForState(page, .results)
+            let (fixture, page) = try await launch(checking: "findings.json", until: .results)
             let t1 = try await row(page, finding: 0)
             let window = fixture.window.window
             window.releaseFocus()
@@ -388,10 +394,7 @@ enum CheckPageTests {
             timeout: .seconds(20)
         ) {
             defer { clearEnvironment() }
-            let (fixture, page) = try await launch()
-            useFakeChecker(printing: "unreadable.json", exit: 2)
-            page.open(paths: [app])
-            try await waitForState(page, .results)
+            let (fixture, page) = try await launch(checking: "unreadable.json", exit: 2, until: .results)
             expectEqual(page.summaryLabel.text, "1 finding in 2 files", "the summary")
             expectEqual(
                 page.errorsLabel.text,
@@ -423,10 +426,7 @@ enum CheckPageTests {
     static var unreadableOutput: GtkTestCase {
         GtkTestCase("Check page: output that is not the checker's report is an error state naming the problem") {
             defer { clearEnvironment() }
-            let (fixture, page) = try await launch()
-            useFakeChecker(printing: "not-a-report.txt", exit: 0)
-            page.open(paths: [app])
-            try await waitForState(page, .failed)
+            let (fixture, page) = try await launch(checking: "not-a-report.txt", exit: 0, until: .failed)
             expectEqual(page.failureTitleLabel.text, "The checker's answer could not be read", "the title")
             expect(
                 page.failureLabel.text.contains("line 1, column 1: expected a value, found 'U'"),
@@ -444,10 +444,7 @@ enum CheckPageTests {
     static var noFindings: GtkTestCase {
         GtkTestCase("Check page: a check with no finding says so: No findings in N files") {
             defer { clearEnvironment() }
-            let (fixture, page) = try await launch()
-            useFakeChecker(printing: "clean.json", exit: 0)
-            page.open(paths: [app])
-            try await waitForState(page, .clean)
+            let (fixture, page) = try await launch(checking: "clean.json", exit: 0, until: .clean)
             expectEqual(page.cleanLabel.text, "No findings in 4 files", "the count of files")
             expect(page.cleanLabel.isMapped, "shown")
             expectEqual(page.list.count, 0, "no row")
