@@ -38,6 +38,9 @@ struct RowPartsTable<Parts: RowParts> {
         return parts
     }
 
-    /// The parts of every row widget still alive.
-    var alive: [Parts] { table.values.filter { $0.box != nil } }
+    /// The parts of every row widget still alive, read lazily: a panel update walks them
+    /// without building an array.
+    var alive: LazyFilterSequence<Dictionary<ObjectIdentifier, Parts>.Values> {
+        table.values.lazy.filter { $0.box != nil }
+    }
 }
