@@ -245,7 +245,14 @@ enum AccessibilityTests {
                 // surface's, which a client-side shadow (Wayland) moves.
                 let frame = try unwrap(label.bounds(in: window), "the seed note laid out")
                 let surface = try unwrap(window.bounds(in: window), "the window laid out")
-                let image = try window.renderedPixels()
+                // On GTK 4.18 under sway the window's snapshot once came back empty just after a
+                // frame (Debian 13), as in §3's frame case: ask until a frame gives pixels.
+                var rendered: (x: Int, y: Int, width: Int, height: Int, bgra: [UInt8])?
+                try await waitFor("the window renders to pixels") {
+                    rendered = try? window.renderedPixels()
+                    return rendered != nil
+                }
+                let image = try unwrap(rendered, "the window's pixels")
                 let left = Int(frame.x - surface.x) - image.x
                 let top = Int(frame.y - surface.y) - image.y
                 // The dots may stand above the label's box (by a pixel or two); the text starts
