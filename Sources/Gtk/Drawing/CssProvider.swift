@@ -55,6 +55,13 @@ public final class CssProvider: Object {
             guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
+    /// Stops applying the provider to the default display's widgets.
+    /// Wraps `gtk_style_context_remove_provider_for_display`.
+    public func removeFromDefaultDisplay() {
+        guard let display = gdk_display_get_default() else { return }
+        gtk_style_context_remove_provider_for_display(display, OpaquePointer(raw))
+    }
+
     private func collectingErrors(defaultFile: String, _ load: () -> Void) throws(CssError) {
         var errors: [CssError] = []
         let connection = connectTwoPointers("parsing-error") { section, error in
