@@ -58,6 +58,58 @@ enum RenderCostTests {
                 expect(strips.count >= 8, "the frame's ring as at least 8 side strips, got \(strips.count)")
                 await fixture.close()
             },
+            GtkTestCase(
+                "§1 scene phase: drawn on the CPU, losing the focus is one repaint, not the theme's 200 ms fade"
+            ) {
+                expect(RendererChoice.cairoOnSoftwareGL(glRenderer: "llvmpipe").drawsOnTheCPU, "cairo on llvmpipe")
+                expect(RendererChoice.person("cairo").drawsOnTheCPU, "GSK_RENDERER=cairo")
+                expect(!RendererChoice.person("ngl").drawsOnTheCPU, "GSK_RENDERER=ngl")
+                expect(RendererChoice.gtkDefault(glRenderer: nil).drawsOnTheCPU, "no GL: GTK falls back to cairo")
+                expect(!RendererChoice.gtkDefault(glRenderer: "AMD Radeon RX 6600").drawsOnTheCPU, "a GPU")
+
+                // The app's own window (header bar, buttons, its focused widget), at rest.
+                let fixture = try AppFixture(["--time-scale", "1"])
+                try await fixture.ready()
+                let window = fixture.window.window
+                let other = Harness.window("fade-other")
+                try await presentAndFocus(window)
+                try await moveFocus(from: window, to: other)
+                let drawnUnfocused = !window.toplevelState.contains(.focused)
+                try await focusBack(to: window, from: other)
+                try await loopIdle()
+                guard drawnUnfocused else {
+                    // GDK on X11 keeps a window FOCUSED unless the window manager sets
+                    // _NET_WM_STATE_FOCUSED, which openbox does not: no unfocused look, no fade.
+                    note("\(Harness.windowManagerName()) never has GTK draw a window unfocused: no fade to count here")
+                    await fixture.close()
+                    return
+                }
+                // The window's frames from 100 to 600 ms after it lost the focus and after it got
+                // it back: the theme's fades (200–300 ms) paint there; the change's own repaint
+                // comes before.
+                @MainActor func framesAfterTheChanges() async throws -> Int {
+                    var frames: [ContinuousClock.Instant] = []
+                    let monitor = FrameClockMonitor(widget: window) { _ in frames.append(.now) }
+                    defer { monitor.stop() }
+                    try await moveFocus(from: window, to: other)
+                    let lost = ContinuousClock.now
+                    await MainLoop.sleep(for: .milliseconds(600))
+                    try await focusBack(to: window, from: other)
+                    let back = ContinuousClock.now
+                    await MainLoop.sleep(for: .milliseconds(600))
+                    return frames.count { frame in
+                        [lost, back].contains { frame - $0 >= .milliseconds(100) && frame - $0 <= .milliseconds(600) }
+                    }
+                }
+                let faded = try await framesAfterTheChanges()
+                let turnOn = try unwrap(StyleSheet.turnTransitionsOff(), "the rule loads")
+                defer { turnOn() }
+                let plain = try await framesAfterTheChanges()
+                note("frames 0.1–0.6 s after a focus change: \(faded) with the theme's fades, \(plain) without")
+                expect(faded >= 3, "the theme fades over several frames (got \(faded)); else this proves nothing")
+                expect(plain <= 1, "without transitions a focus change is painted at once (got \(plain) frames after)")
+                await fixture.close()
+            },
             GtkTestCase("wrapper frame clock: FrameClockMonitor reports each frame's phases in order") {
                 let window = Harness.window("frames")
                 let label = Label("0")

@@ -129,7 +129,7 @@ public final class LabApp {
         let environment = LabEnvironment(application: application, context: context, timing: timing)
         environment.outsideWindowActions = options.windowActionsBy
         self.environment = environment
-        StyleSheet.load()
+        StyleSheet.load(drawingOnTheCPU: renderer?.drawsOnTheCPU ?? false)
         StartupTrace.mark("style")
         // Builds the window and shows it (see MainWindow.init).
         let window = MainWindow(

@@ -43,6 +43,16 @@ package enum RendererChoice: Equatable {
             ? .cairoOnSoftwareGL(glRenderer: gl) : .gtkDefault(glRenderer: gl)
     }
 
+    /// Whether GTK draws the window on the CPU: with cairo (the app's choice on software GL, or
+    /// the person's), or with no GL at all, where GTK falls back to cairo.
+    package var drawsOnTheCPU: Bool {
+        switch self {
+        case .person(let name): name.lowercased() == "cairo"
+        case .gtkDefault(let gl): gl == nil
+        case .cairoOnSoftwareGL: true
+        }
+    }
+
     /// One line for About, in the person's language.
     package var summary: String {
         switch self {

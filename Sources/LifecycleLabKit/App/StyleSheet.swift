@@ -3,10 +3,12 @@ import Gtk
 
 /// The app's style sheet, resources/style.css.
 @MainActor
-enum StyleSheet {
-    /// Loads it for the default display. A missing or broken file is reported with its name, and
-    /// the app goes on unstyled.
-    static func load() {
+package enum StyleSheet {
+    /// Loads it for the default display, and with `drawingOnTheCPU` the rule that turns the
+    /// theme's CSS transitions off. A missing or broken file is reported with its name, and the
+    /// app goes on unstyled.
+    static func load(drawingOnTheCPU: Bool) {
+        if drawingOnTheCPU { turnTransitionsOff() }
         guard let path = Resources.path(of: "style.css") else {
             writeStandardError(
                 "lifecycle-lab: "
@@ -24,5 +26,27 @@ enum StyleSheet {
             writeStandardError(
                 "lifecycle-lab: " + tr("warning: style sheet %{error}; going on without it", ["error": error]) + "\n")
         }
+    }
+
+    /// The theme fades every widget for 200 ms when the window gains or loses the focus (and the
+    /// window's shadow with them, under a compositor). Drawn on the CPU, each frame of that fade
+    /// repaints the whole window, and re-blurs the shadow's corners, which GTK's cairo renderer
+    /// caches only for a shadow it has drawn before: up to 30 ms of CPU a frame, a dozen frames
+    /// a change. A scene-phase change arriving meanwhile waits behind them (docs/benchmarks.md,
+    /// "Scene-phase latency"). Without the fade a focus change is one frame.
+    /// - Returns: what turns them on again (the rule leaves the default display), or nil if GTK
+    ///   refused the rule.
+    @discardableResult
+    package static func turnTransitionsOff() -> (@MainActor () -> Void)? {
+        let provider = CssProvider()
+        do {
+            try provider.load(css: "* { transition: none; }", name: "drawing-on-the-cpu.css")
+        } catch {
+            writeStandardError(
+                "lifecycle-lab: " + tr("warning: style sheet %{error}; going on without it", ["error": error]) + "\n")
+            return nil
+        }
+        provider.addToDefaultDisplay()
+        return { provider.removeFromDefaultDisplay() }
     }
 }
