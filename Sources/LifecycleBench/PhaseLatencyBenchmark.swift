@@ -26,6 +26,12 @@ import Synchronization
 /// (`<Super>h`, `<Alt>Tab`); the minimize is left out of the figure and reported on its own
 /// (`p99_loaded_minimize_ms`): the app learns of it when mutter's minimize animation ends and the
 /// surface leaves the monitor, about 0.3 s later, whatever the app does.
+///
+/// Beside the app, an idle client witnesses when the window manager acted
+/// (``WindowManagerWitness``: `xprop -spy` on X11, the other window's own focus changes under
+/// mutter): `p99_wm_seen_*` is its latency, `p99_app_after_wm_*` what the app added after it.
+/// `PHASE_LATENCY_DEBUG=1` prints every sample, every phase change and every line the witness
+/// read, with their monotonic times, to set beside `LIFECYCLE_LAB_FRAME_TRACE`'s frames.
 @MainActor
 enum PhaseLatencyBenchmark {
     /// One transition of the scene, caused from outside.
@@ -74,18 +80,19 @@ enum PhaseLatencyBenchmark {
         (mainWindow.page(.scenePhase) as? ScenePhasePage)?.showButton.click()
         let otherTitle = "phase-latency-other-\(getpid())"
         let hand: any OutsideHand
-        var spy: XpropSpy?
-        let other: pid_t
+        let spy: WindowManagerWitness
+        var other: pid_t?
         if Display.backend == .wayland {
             // GNOME on Wayland: no client may move another's focus, so the changes are mutter's
             // own keybindings, typed through its RemoteDesktop keyboard (scripts/with-mutter).
-            guard let mutter = MutterKeys(), let window = spawnOtherWaylandWindow(title: otherTitle) else {
+            // The other window is also the witness: each step moves the focus to or from it.
+            guard let mutter = MutterKeys(), let window = otherWaylandWindow(title: otherTitle) else {
                 FileHandleStderr.write(
                     "lifecycle-bench: app.phase_latency on Wayland needs GNOME's mutter with scripts/mutter-input"
                         + " (scripts/with-mutter) and python3-gi with GTK 4\n")
                 return
             }
-            other = window
+            spy = window
             hand = mutter
             // The other window takes the focus as it opens; give it back.
             _ = await MainLoop.waitUntil(timeout: .seconds(5)) { scene.phase == .inactive }
@@ -100,7 +107,7 @@ enum PhaseLatencyBenchmark {
                 FileHandleStderr.write("lifecycle-bench: app.phase_latency needs xdotool and xmessage on the display\n")
                 return
             }
-            guard let xprop = XpropSpy(window: mainID) else {
+            guard let xprop = WindowManagerWitness.xprop(window: mainID) else {
                 FileHandleStderr.write("lifecycle-bench: app.phase_latency needs xprop on the display\n")
                 return
             }
@@ -113,10 +120,12 @@ enum PhaseLatencyBenchmark {
             xdotool.send(steps[3])
         }
         defer {
-            kill(other, SIGTERM)
-            waitpid(other, nil, 0)
+            if let other {
+                kill(other, SIGTERM)
+                waitpid(other, nil, 0)
+            }
             hand.finish()
-            spy?.stop()
+            spy.stop()
         }
         _ = await MainLoop.waitUntil(timeout: .seconds(3)) { scene.phase == .active }
 
@@ -189,7 +198,7 @@ enum PhaseLatencyBenchmark {
 
     /// One figure over several runs: the median of the runs' p99 under load against the median
     /// of their p99 idle, each run's p99 (the spread), and the percentiles of all samples pooled,
-    /// with what `xprop` saw and where it was measured (`tags`). Met when every run keeps
+    /// with what the witness saw and where it was measured (`tags`). Met when every run keeps
     /// p99 ≤ 50 ms under load and ≤ 25 ms idle, and no change is lost.
     private static func metric(name: String, runs: [Run], tags: [(String, String)]) -> Metric {
         let loadedP99s = runs.map(\.p99Loaded)
@@ -236,15 +245,19 @@ enum PhaseLatencyBenchmark {
     /// Back to back (each request as soon as the phase before it arrived), or `spaced` as a
     /// person makes them (250–450 ms after it, in a fixed cycle).
     private static func sample(
-        rounds: Int, counts: (Step) -> Bool = { _ in true }, spy: XpropSpy?, scene: WindowScene, hand: any OutsideHand,
+        rounds: Int, counts: (Step) -> Bool = { _ in true }, spy: WindowManagerWitness, scene: WindowScene,
+        hand: any OutsideHand,
         spaced: Bool = false
     ) async -> Samples {
         var wmToCore: [Double] = []
         var wm: [Double] = []
         let changedAt = Box<UInt64>(0)
         let expected = Box<ScenePhase>(.active)
-        let token = scene.onChange { _, new in
+        let debug = getenv("PHASE_LATENCY_DEBUG") != nil
+        let token = scene.onChange { old, new in
             if new == expected.value, changedAt.value == 0 { changedAt.value = monotonicNanoseconds() }
+            // Every change, the steps' intermediate ones too (a restore passes through .inactive).
+            if debug { FileHandleStderr.write("phase_latency: change \(old) -> \(new) at \(monotonicNanoseconds())\n") }
         }
         defer { token.cancel() }
         var latencies: [Double] = []
@@ -265,17 +278,17 @@ enum PhaseLatencyBenchmark {
                 if await MainLoop.waitUntil(timeout: .seconds(3), { changedAt.value != 0 }) {
                     if counts(step) { latencies.append(Double(changedAt.value - sent) / 1_000_000) }
                     byStep[step.name, default: []].append(Double(changedAt.value - sent) / 1_000_000)
-                    // When a minimal X client (xprop -spy) saw the window manager act: the
-                    // reference for how much of the latency is the app's own.
-                    if let seen = spy?.firstEvent(after: sent) {
+                    // When an idle client saw the window manager act: the reference for how
+                    // much of the latency is the app's own.
+                    if counts(step), let seen = spy.firstEvent(after: sent) {
                         wm.append(Double(seen - sent) / 1_000_000)
                         wmToCore.append((Double(changedAt.value) - Double(seen)) / 1_000_000)
                     }
-                    if getenv("PHASE_LATENCY_DEBUG") != nil {
+                    if debug {
                         let seen =
-                            spy?.firstEvent(after: sent).map { Double(Int64($0) - Int64(sent)) / 1_000_000 } ?? -1
+                            spy.firstEvent(after: sent).map { Double(Int64($0) - Int64(sent)) / 1_000_000 } ?? -1
                         FileHandleStderr.write(
-                            "phase_latency: \(step.name): core \(Double(changedAt.value - sent) / 1_000_000) ms xprop \(seen) ms sent \(sent)\n"
+                            "phase_latency: \(step.name): core \(Double(changedAt.value - sent) / 1_000_000) ms witness \(seen) ms sent \(sent)\n"
                         )
                     }
                 } else {
@@ -288,20 +301,25 @@ enum PhaseLatencyBenchmark {
         return (latencies, wmToCore, wm, lost, byStep)
     }
 
-    /// A second Wayland window, another process's (python3-gi with GTK 4), for the focus to go to.
-    private static func spawnOtherWaylandWindow(title: String) -> pid_t? {
+    /// A second Wayland window, another process's (python3-gi with GTK 4), for the focus to go
+    /// to. It prints a line each time it gains or loses the focus, as GTK tells it: an idle
+    /// client's view of when mutter acted, the Wayland counterpart of `xprop -spy`.
+    private static func otherWaylandWindow(title: String) -> WindowManagerWitness? {
         let script = """
             import sys, gi
             gi.require_version("Gtk", "4.0")
             from gi.repository import Gtk, GLib
             window = Gtk.Window(title=sys.argv[1], default_width=300, default_height=200)
             window.set_child(Gtk.Label(label="another window"))
+            def changed(w, _):
+                print("active" if w.props.is_active else "inactive", flush=True)
+            window.connect("notify::is-active", changed)
             window.present()
             loop = GLib.MainLoop()
             window.connect("close-request", lambda *_: loop.quit())
             loop.run()
             """
-        return spawn(["/usr/bin/python3", "-c", script, title], environment: [], stdout: -1)
+        return WindowManagerWitness(commands: [["/usr/bin/python3", "-c", script, title]])
     }
 
     /// The first X window whose name matches `pattern` (`xdotool search --name`), as a decimal id.
@@ -371,27 +389,44 @@ private final class PersistentXdotool: OutsideHand {
     }
 }
 
-/// Two `xprop -spy` processes, a minimal X client with nothing else to do: one on the root
-/// window's `_NET_ACTIVE_WINDOW`, one on the app window's `WM_STATE` and `_NET_WM_STATE`. Each
-/// line they print is a property change the window manager made, stamped here as it is read
-/// (on a thread of its own), so "when did an idle client see the window manager act" can be
-/// told apart from "when did the app see it".
-final class XpropSpy: Sendable {
+/// Idle client processes that print a line each time the window manager acts: each line is
+/// stamped here as it is read (on a thread of its own), so "when did an idle client see the
+/// window manager act" can be told apart from "when did the app see it". On X11 two `xprop -spy`
+/// (``xprop(window:)``); on Wayland the other window itself, a GTK client with nothing else to do.
+final class WindowManagerWitness: Sendable {
     private final class Stamps: Sendable {
         let times = Mutex<[UInt64]>([])
     }
     private let pids: [pid_t]
     private let stamps = Stamps()
 
-    init?(window: String) {
+    /// Two `xprop -spy` processes, a minimal X client: one on the root window's
+    /// `_NET_ACTIVE_WINDOW`, one on the app window's `WM_STATE` and `_NET_WM_STATE`.
+    static func xprop(window: String) -> WindowManagerWitness? {
+        WindowManagerWitness(commands: [
+            ["/usr/bin/env", "xprop", "-spy", "-root", "_NET_ACTIVE_WINDOW"],
+            ["/usr/bin/env", "xprop", "-spy", "-id", window, "WM_STATE", "_NET_WM_STATE"],
+        ])
+    }
+
+    /// Starts `commands`, each one process whose standard output is read and stamped.
+    init?(commands: [[String]]) {
         var pids: [pid_t] = []
-        for arguments in [["-root", "_NET_ACTIVE_WINDOW"], ["-id", window, "WM_STATE", "_NET_WM_STATE"]] {
-            var fds: [Int32] = [0, 0]
-            guard pipe(&fds) == 0, fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0,
-                let pid = spawn(
-                    ["/usr/bin/env", "xprop", "-spy"] + arguments, environment: [], stdout: fds[1],
-                    closingInChild: fds[0])
-            else { return nil }
+        for arguments in commands {
+            var fds: [Int32] = [-1, -1]
+            let pid =
+                pipe(&fds) == 0 && fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0
+                ? spawn(arguments, environment: [], stdout: fds[1], closingInChild: fds[0]) : nil
+            // Only the child writes to the pipe: the read ends at its exit.
+            if fds[1] >= 0 { Glibc.close(fds[1]) }
+            guard let pid else {
+                if fds[0] >= 0 { Glibc.close(fds[0]) }
+                for started in pids {
+                    kill(started, SIGTERM)
+                    waitpid(started, nil, 0)
+                }
+                return nil
+            }
             pids.append(pid)
             let input = fds[0]
             DispatchQueue.global().async { [stamps] in
@@ -402,6 +437,10 @@ final class XpropSpy: Sendable {
                     let now = monotonicNanoseconds()
                     let lines = chunk[..<n].count { $0 == UInt8(ascii: "\n") }
                     stamps.times.withLock { $0 += Array(repeating: now, count: lines) }
+                    if getenv("PHASE_LATENCY_DEBUG") != nil {
+                        FileHandleStderr.write(
+                            "phase_latency: witness at \(now): \(String(decoding: chunk[..<n], as: UTF8.self))")
+                    }
                 }
                 Glibc.close(input)
             }
@@ -409,7 +448,7 @@ final class XpropSpy: Sendable {
         self.pids = pids
     }
 
-    /// The first property change seen after `time`.
+    /// When the first line after `time` was read.
     func firstEvent(after time: UInt64) -> UInt64? {
         stamps.times.withLock { $0.first { $0 > time } }
     }
