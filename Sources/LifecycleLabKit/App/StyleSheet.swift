@@ -4,11 +4,13 @@ import Gtk
 /// The app's style sheet, resources/style.css.
 @MainActor
 package enum StyleSheet {
-    /// Loads it for the default display, and with `drawingOnTheCPU` the rule that turns the
-    /// theme's CSS transitions off. A missing or broken file is reported with its name, and the
-    /// app goes on unstyled.
+    /// Loads it for the default display, and where ``turnsTransitionsOff(drawingOnTheCPU:gtkMinor:)``
+    /// says so the rule that turns the theme's CSS transitions off. A missing or broken file is
+    /// reported with its name, and the app goes on unstyled.
     static func load(drawingOnTheCPU: Bool) {
-        if drawingOnTheCPU { turnTransitionsOff() }
+        if turnsTransitionsOff(drawingOnTheCPU: drawingOnTheCPU, gtkMinor: GtkRuntime.version.minor) {
+            turnTransitionsOff()
+        }
         guard let path = Resources.path(of: "style.css") else {
             writeStandardError(
                 "lifecycle-lab: "
@@ -26,6 +28,16 @@ package enum StyleSheet {
             writeStandardError(
                 "lifecycle-lab: " + tr("warning: style sheet %{error}; going on without it", ["error": error]) + "\n")
         }
+    }
+
+    /// Whether the app turns the theme's transitions off: when it draws on the CPU with GTK 4.12
+    /// or later. Measured under GNOME's mutter (docs/benchmarks.md): with GTK 4.18 (Debian 13)
+    /// it halves the scene-phase latency beside a busy machine; with GTK 4.8 (Debian 12) it
+    /// gains nothing there and makes an idle one slower. GTK 4.8 applies a focus change only at
+    /// the window's next frame, and with its frame clock at rest that frame came about 28 ms
+    /// after mutter acted (about 10 ms on 4.18); a running fade had kept the clock ticking.
+    package static func turnsTransitionsOff(drawingOnTheCPU: Bool, gtkMinor: Int) -> Bool {
+        drawingOnTheCPU && gtkMinor >= 12
     }
 
     /// The theme fades every widget for 200 ms when the window gains or loses the focus (and the
