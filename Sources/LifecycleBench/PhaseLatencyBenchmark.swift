@@ -44,6 +44,9 @@ enum PhaseLatencyBenchmark {
         /// other window, and `<Alt>Tab` from there restores the minimized one.
         let mutter: String
         let phase: ScenePhase
+        /// What the other window prints under mutter once mutter has made the change (it gains
+        /// the focus when the app's window loses it, and loses it when the app's gains it).
+        var otherWindowLine: String { phase == .active ? "inactive" : "active" }
     }
 
     private static let steps = [
@@ -280,13 +283,18 @@ enum PhaseLatencyBenchmark {
                     byStep[step.name, default: []].append(Double(changedAt.value - sent) / 1_000_000)
                     // When an idle client saw the window manager act: the reference for how
                     // much of the latency is the app's own.
-                    if counts(step), let seen = spy.firstEvent(after: sent) {
+                    // Under mutter the witness's line for the step (back to back, one that came
+                    // late could otherwise be taken for the next step's).
+                    let line = Display.backend == .wayland ? step.otherWindowLine : nil
+                    if counts(step), let seen = spy.firstEvent(after: sent, reading: line) {
                         wm.append(Double(seen - sent) / 1_000_000)
                         wmToCore.append((Double(changedAt.value) - Double(seen)) / 1_000_000)
                     }
                     if debug {
                         let seen =
-                            spy.firstEvent(after: sent).map { Double(Int64($0) - Int64(sent)) / 1_000_000 } ?? -1
+                            spy.firstEvent(after: sent, reading: line).map {
+                                Double(Int64($0) - Int64(sent)) / 1_000_000
+                            } ?? -1
                         FileHandleStderr.write(
                             "phase_latency: \(step.name): core \(Double(changedAt.value - sent) / 1_000_000) ms witness \(seen) ms sent \(sent)\n"
                         )
@@ -395,7 +403,7 @@ private final class PersistentXdotool: OutsideHand {
 /// (``xprop(window:)``); on Wayland the other window itself, a GTK client with nothing else to do.
 final class WindowManagerWitness: Sendable {
     private final class Stamps: Sendable {
-        let times = Mutex<[UInt64]>([])
+        let lines = Mutex<[(time: UInt64, text: Substring)]>([])
     }
     private let pids: [pid_t]
     private let stamps = Stamps()
@@ -414,13 +422,11 @@ final class WindowManagerWitness: Sendable {
         var pids: [pid_t] = []
         for arguments in commands {
             var fds: [Int32] = [-1, -1]
-            let pid =
-                pipe(&fds) == 0 && fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0
-                ? spawn(arguments, environment: [], stdout: fds[1], closingInChild: fds[0]) : nil
-            // Only the child writes to the pipe: the read ends at its exit.
-            if fds[1] >= 0 { Glibc.close(fds[1]) }
-            guard let pid else {
-                if fds[0] >= 0 { Glibc.close(fds[0]) }
+            let piped = pipe(&fds) == 0
+            if piped { _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC) }
+            // `spawn` closes the write end here: only the child writes, so the read ends at its exit.
+            guard piped, let pid = spawn(arguments, environment: [], stdout: fds[1], closingInChild: fds[0]) else {
+                if piped { Glibc.close(fds[0]) }
                 for started in pids {
                     kill(started, SIGTERM)
                     waitpid(started, nil, 0)
@@ -435,11 +441,12 @@ final class WindowManagerWitness: Sendable {
                     let n = read(input, &chunk, chunk.count)
                     if n <= 0 { break }
                     let now = monotonicNanoseconds()
-                    let lines = chunk[..<n].count { $0 == UInt8(ascii: "\n") }
-                    stamps.times.withLock { $0 += Array(repeating: now, count: lines) }
+                    let text = String(decoding: chunk[..<n], as: UTF8.self)
+                    let lines = text.split(separator: "\n").map { (time: now, text: $0) }
+                    stamps.lines.withLock { $0 += lines }
                     if getenv("PHASE_LATENCY_DEBUG") != nil {
                         FileHandleStderr.write(
-                            "phase_latency: witness at \(now): \(String(decoding: chunk[..<n], as: UTF8.self))")
+                            "phase_latency: witness at \(now): \(text)")
                     }
                 }
                 Glibc.close(input)
@@ -448,9 +455,11 @@ final class WindowManagerWitness: Sendable {
         self.pids = pids
     }
 
-    /// When the first line after `time` was read.
-    func firstEvent(after time: UInt64) -> UInt64? {
-        stamps.times.withLock { $0.first { $0 > time } }
+    /// When the first line after `time` was read (the first that is `line`, if given).
+    func firstEvent(after time: UInt64, reading line: String? = nil) -> UInt64? {
+        stamps.lines.withLock { lines in
+            lines.first { stamp in stamp.time > time && (line.map { stamp.text == $0 } ?? true) }?.time
+        }
     }
 
     func stop() {
