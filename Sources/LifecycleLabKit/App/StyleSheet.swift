@@ -25,8 +25,7 @@ package enum StyleSheet {
             try provider.load(path: path)
             provider.addToDefaultDisplay()
         } catch {
-            writeStandardError(
-                "lifecycle-lab: " + tr("warning: style sheet %{error}; going on without it", ["error": error]) + "\n")
+            warnGoingOnWithout(error)
         }
     }
 
@@ -55,11 +54,16 @@ package enum StyleSheet {
         do {
             try provider.load(css: "* { transition: none; }", name: "drawing-on-the-cpu.css")
         } catch {
-            writeStandardError(
-                "lifecycle-lab: " + tr("warning: style sheet %{error}; going on without it", ["error": error]) + "\n")
+            warnGoingOnWithout(error)
             return nil
         }
         provider.addToDefaultDisplay()
         return { provider.removeFromDefaultDisplay() }
+    }
+
+    /// Says which style sheet GTK refused, and that the app goes on without it.
+    private static func warnGoingOnWithout(_ error: CssError) {
+        writeStandardError(
+            "lifecycle-lab: " + tr("warning: style sheet %{error}; going on without it", ["error": error]) + "\n")
     }
 }
