@@ -44,12 +44,15 @@ let package = Package(
         .target(name: "Gtk", dependencies: ["CGtk"], swiftSettings: settings),
         // The lifecycle-task core: pure Swift, no GTK, no page, strategy or scenario.
         .target(name: "LifecycleTasks", swiftSettings: settings),
+        // The lab's one JSON reader and writer, without Foundation (the app's start-up budget):
+        // the checker's formats, the Check page's reading of them, the app's `--report` lines.
+        .target(name: "LabJSON", swiftSettings: settings),
         // The lab's headless model on the core, one folder per page: strategy IDs, screen,
         // strategies and scenario. No GTK. LabCodePlugin compiles in the code each strategy
         // runs, read from the `// lab-code:` regions of its sources (see `StrategyCode`).
         .target(
-            name: "LabModel", dependencies: ["LifecycleTasks", "Gettext"], swiftSettings: settings,
-            plugins: ["LabCodePlugin"]),
+            name: "LabModel", dependencies: ["LifecycleTasks", "Gettext", "LabJSON", "LifecycleCheckReport"],
+            swiftSettings: settings, plugins: ["LabCodePlugin"]),
         // The build tool behind LabCodePlugin: reads the marked regions, writes them as Swift data.
         .executableTarget(name: "LabCodeTool", swiftSettings: settings),
         .plugin(name: "LabCodePlugin", capability: .buildTool(), dependencies: ["LabCodeTool"]),
@@ -66,7 +69,9 @@ let package = Package(
         // The app's pages, toast, panel and command line, as a library the GTK tests can drive.
         .target(
             name: "LifecycleLabKit",
-            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "Gettext"],
+            dependencies: [
+                "Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LabJSON", "LifecycleCheckReport", "Gettext",
+            ],
             swiftSettings: settings
         ),
         // The app links the Swift runtime statically: loading and binding its shared libraries
@@ -77,26 +82,34 @@ let package = Package(
             swiftSettings: settings,
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
-        // The checker: finds the seeds' task mistakes in SwiftUI source (rules, findings, formats).
+        // The checker's report: findings, rules' summaries and the three formats (text, JSON,
+        // SARIF), read back by the app's Check page. No parser, so the app can link it.
+        .target(name: "LifecycleCheckReport", dependencies: ["LabJSON"], swiftSettings: settings),
+        // The checker: finds the seeds' task mistakes in SwiftUI source, one rule a file; and the
+        // person's project around it: files, `.lifecycle-check.yml` (read by its own small YAML
+        // reader: Yams would bring Foundation, which a static binary cannot link from a package
+        // built without `--static-swift-stdlib`) and the baseline.
         // Its own executable, so the app's binary and start-up carry no swift-syntax;
         // `lifecycle-lab check` hands over to `lifecycle-lab-check` installed beside it.
         .target(
             name: "LifecycleCheck",
             dependencies: [
+                "LifecycleCheckReport", "LabJSON",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: settings
         ),
+        // The command line: options, the run on every core, the output.
         .executableTarget(
             name: "LifecycleCheckTool",
-            dependencies: ["LifecycleCheck"],
+            dependencies: ["LifecycleCheck", "LifecycleCheckReport"],
             swiftSettings: settings,
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
         .executableTarget(
             name: "LifecycleBench",
-            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LifecycleLabKit"],
+            dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LabJSON", "LifecycleLabKit"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -116,9 +129,10 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        .testTarget(name: "LabJSONTests", dependencies: ["LabJSON"], swiftSettings: settings),
         .testTarget(
             name: "LifecycleCheckTests",
-            dependencies: ["LifecycleCheck", "LabModel"],
+            dependencies: ["LifecycleCheck", "LifecycleCheckReport", "LabModel"],
             // SwiftUI samples the tests read by path; they do not build here.
             exclude: ["Fixtures"],
             swiftSettings: settings
@@ -128,7 +142,8 @@ let package = Package(
         .executableTarget(
             name: "GtkTestRunner",
             dependencies: [
-                "Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LifecycleLabKit", "SeededRandom", "Gettext",
+                "Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LifecycleLabKit", "LifecycleCheckReport",
+                "SeededRandom", "Gettext",
             ],
             path: "Tests/GtkTestRunner",
             swiftSettings: settings

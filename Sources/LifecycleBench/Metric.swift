@@ -1,3 +1,4 @@
+import LabJSON
 import LabModel
 
 /// One benchmark figure, printed as one JSON line.
@@ -49,7 +50,7 @@ struct Metric {
         return "\(scaled)"
     }
 
-    private static func quote(_ text: String) -> String { JSONText.quoted(text) }
+    private static func quote(_ text: String) -> String { JSONValue.quoted(text) }
 }
 
 /// What the command line asked of the benchmark run.

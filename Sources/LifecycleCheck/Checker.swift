@@ -1,3 +1,4 @@
+public import LifecycleCheckReport
 import SwiftParser
 import SwiftSyntax
 
@@ -9,53 +10,133 @@ import SwiftSyntax
 /// findings.first?.live      // toast, T1 → T4
 /// ```
 ///
-/// One parse and one walk per file (``ViewContextWalker``), then each rule family reads the
-/// gathered facts. Any text is accepted: invalid Swift is parsed as far as it goes.
+/// One parse and one walk per file (``ViewContextWalker``), then each rule reads the gathered
+/// facts. Any text is accepted: invalid Swift is parsed as far as it goes. A file too large or
+/// nested too deep to judge whole gets a `file-not-judged` note, never a silent clean bill.
 public enum Checker {
-    /// Every rule family, each reporting the rules it lists.
-    static var families: [any RuleFamily.Type] {
+    /// Every rule, in ``RuleID`` order.
+    static var rules: [any CheckRule.Type] {
         [
-            TaskLifetimeRules.self, TaskErrorDroppedRule.self, TryOptionalRule.self, TaskBagRules.self,
-            ScenePhaseRule.self,
+            TaskNeverCancelled.self, OverlappingTaskRuns.self, TaskOutlivesView.self, TaskKeptNotCancelled.self,
+            TryOptionalSwallowsCancel.self, CancelledLoopSpins.self, BagCapturesView.self, BagDropsHandle.self,
+            TaskErrorDropped.self, TaskInsideTaskModifier.self,
+            TaskInRefreshable.self, DelayedWriteNeverCancelled.self, TimerNeverInvalidated.self, NoScenePhase.self,
+            FileNotJudged.self,
         ]
+    }
+
+    /// The rule behind `id`.
+    static func rule(_ id: RuleID) -> any CheckRule.Type {
+        rules[RuleID.allCases.firstIndex(of: id)!]
     }
 
     /// Lines shown before and after a finding's line in its excerpt.
     static let excerptContext = 2
 
+    /// The largest file judged, in UTF-8 bytes: its syntax tree takes about 90 bytes of memory
+    /// a byte of source, so 8 MB stays under a gigabyte. A larger file gets a `file-not-judged`
+    /// note (generated code, as a rule).
+    public static let maximumFileSize = 8 << 20
+
+    /// The longest run of `[` the checker parses: swift-syntax's lookahead for an array type tries
+    /// each `[` of a run like `[[[[` two ways, so its time doubles with each one more (16 take a
+    /// second, 24 a minute). A longer run (in generated data, say) gets a `file-not-judged` note
+    /// instead of a parse that never ends.
+    public static let maximumBracketRun = 14
+
     /// The findings in one file's text, in line, column and rule order.
     /// - Parameters:
     ///   - source: The file's text.
     ///   - path: The path to report, as the person gave it.
-    public static func check(source: String, path: String) -> [Finding] {
-        let file = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: path, tree: file)
-        let walker = ViewContextWalker(file: file, converter: converter)
-        walker.walk(file)
-        let context = RuleContext(facts: walker.facts, converter: converter)
-        let raw = families.flatMap { $0.findings(in: context) }
+    ///   - rules: The rules to apply and their severities.
+    public static func check(source: String, path: String, rules ruleSet: RuleSet = RuleSet()) -> [Finding] {
+        let raw: [RawFinding]
+        var lines: [Substring] = []
+        let converter: SourceLocationConverter?
+        let directives: [Int: [String]]
+        if source.utf8.count > maximumFileSize {
+            let megabytes = (source.utf8.count + (1 << 19)) >> 20
+            raw = [FileNotJudged.tooLarge(megabytes: megabytes)]
+            converter = nil
+            directives = [:]
+        } else if let run = BracketRun.longest(in: source), run.length > maximumBracketRun {
+            raw = [FileNotJudged.bracketRun(run.length, at: run.offset)]
+            converter = nil
+            directives = [:]
+        } else {
+            // The parser stops building the tree past its nesting limit (swift-syntax's default,
+            // sized to its own stack use): the rest of the file is not walked, and says so.
+            let file = Parser.parse(source: source)
+            let locations = SourceLocationConverter(fileName: path, tree: file)
+            let walker = ViewContextWalker(file: file, converter: locations)
+            walker.walk(file)
+            let context = RuleContext(facts: walker.facts, converter: locations)
+            raw = rules.filter { ruleSet.isEnabled($0.description.id) }.flatMap { $0.findings(in: context) }
+            converter = locations
+            directives = walker.facts.directives
+        }
         guard !raw.isEmpty else { return [] }
-
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? line.dropLast() : line
         }
         var seen: Set<String> = []
         var findings: [Finding] = []
-        for match in raw {
-            let location = converter.location(for: match.position)
+        for match in raw where ruleSet.isEnabled(match.rule) {
+            let location = converter.map { $0.location(for: match.position) }
+            let (line, column) = location.map { ($0.line, $0.column) } ?? Self.place(of: match.position, in: source)
             guard
-                !Directive.applies(
-                    "ignore:" + match.rule.rawValue, toLine: location.line, in: context.facts.directives),
-                seen.insert("\(match.rule) \(location.line) \(location.column)").inserted
+                !Directive.applies("ignore:" + match.rule.rawValue, toLine: line, in: directives),
+                seen.insert("\(match.rule) \(line) \(column)").inserted
             else { continue }
-            let first = max(1, location.line - excerptContext)
-            let last = min(lines.count, location.line + excerptContext)
+            let first = max(1, line - excerptContext)
+            let last = min(lines.count, line + excerptContext)
             let excerpt = first <= last ? lines[(first - 1)..<last].joined(separator: "\n") : ""
+            let description = match.rule.rule
             findings.append(
                 Finding(
-                    rule: match.rule, path: path, line: location.line, column: location.column,
-                    message: match.message, live: match.live, excerpt: excerpt, excerptStartLine: first))
+                    rule: match.rule, severity: ruleSet.severity(of: match.rule), path: path, line: line,
+                    column: column, message: match.message ?? description.message, why: description.why,
+                    fix: description.fix, spec: description.spec, live: match.live ?? description.live,
+                    excerpt: Excerpt(startLine: first, text: excerpt)))
         }
         return findings.sorted { ($0.line, $0.column, $0.rule.rawValue) < ($1.line, $1.column, $1.rule.rawValue) }
+    }
+
+    /// The 1-based line and UTF-8 column of `position`, without a parsed tree.
+    private static func place(of position: AbsolutePosition, in source: String) -> (Int, Int) {
+        var line = 1
+        var lineStart = 0
+        for (offset, byte) in source.utf8.enumerated() {
+            if offset >= position.utf8Offset { break }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = offset + 1
+            }
+        }
+        return (line, position.utf8Offset - lineStart + 1)
+    }
+}
+
+/// The longest run of `[` in a text with nothing but spaces and line breaks between them, as
+/// `[[[[` (``Checker/maximumBracketRun``). A quick byte scan: a run inside a string or a comment
+/// counts too.
+enum BracketRun {
+    static func longest(in source: String) -> (length: Int, offset: Int)? {
+        var best: (length: Int, offset: Int)?
+        var length = 0
+        var start = 0
+        for (offset, byte) in source.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "["):
+                if length == 0 { start = offset }
+                length += 1
+                if length > best?.length ?? 0 { best = (length, start) }
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                continue
+            default:
+                length = 0
+            }
+        }
+        return best
     }
 }

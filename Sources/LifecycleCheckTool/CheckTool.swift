@@ -1,12 +1,22 @@
 import LifecycleCheck
+import LifecycleCheckReport
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
-/// The command: parse the options, find the files, check them on every core, print the report.
+/// The command: parse the options, find the files and their configurations, check them on every
+/// core, drop what the baseline accepts, print the report.
 enum CheckTool {
     static let version = "lifecycle-lab-check \(CheckReport.version)"
+
+    /// A line on standard error and exit status 2: bad input that stops the run.
+    private static func refuse(_ message: String) -> Int32 {
+        Output.write("\(CheckReport.toolName): \(message)\n", to: 2)
+        return 2
+    }
 
     /// Runs the command with `arguments` (without the program name); returns the exit status.
     static func run(_ arguments: [String]) async -> Int32 {
@@ -22,31 +32,93 @@ enum CheckTool {
                 Output.write(version + "\n", to: 1)
                 return 0
             case .invalid(let message):
-                Output.write("\(CheckReport.toolName): \(message)\n", to: 2)
-                return 2
+                return refuse(message)
+            }
+        }
+        var given: Configuration?
+        if let path = options.configPath {
+            let real = SourceFiles.realPath(path)
+            do {
+                given = try Configuration.load(path: path, folder: SourceFiles.parent(of: real))
+            } catch {
+                return refuse(error.message)
+            }
+        }
+        var baseline: (Baseline, folder: String)?
+        if let path = options.baselinePath {
+            switch SourceFiles.read(path) {
+            case .failure(let error):
+                return refuse("baseline \(path): \(error.message)")
+            case .success(let text):
+                do {
+                    baseline = (try Baseline.parse(text, path: path), baselineFolder(path))
+                } catch {
+                    return refuse(error.message)
+                }
             }
         }
         let (files, walkErrors) = SourceFiles.collect(options.paths)
-        let outcomes = await check(files, parseOnly: options.parseOnly)
-        var findings: [Finding] = []
+        var finder = ConfigurationFinder(given: given)
+        var jobs: [Job] = []
+        for file in files {
+            let configuration: Configuration?
+            do {
+                configuration = try finder.configuration(forFolder: SourceFiles.parent(of: file.realPath))
+            } catch {
+                return refuse(error.message)
+            }
+            if let configuration, !file.named || options.forceExclude, configuration.excludes(file.realPath) {
+                continue
+            }
+            var rules = configuration?.rules ?? RuleSet()
+            rules.disabled.formUnion(options.disabled)
+            jobs.append(Job(file: file, rules: rules))
+        }
+        let outcomes = await check(jobs, parseOnly: options.parseOnly)
+        var found: [(finding: Finding, realPath: String)] = []
         var errors = walkErrors
         var checked = 0
-        for outcome in outcomes {
+        for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
-            case .checked(let found):
+            case .checked(let findings):
                 checked += 1
-                findings += found
+                found += findings.map { ($0, job.file.realPath) }
             case .failed(let error):
                 errors.append(error)
             }
         }
-        let report = CheckReport(files: checked, findings: findings, errors: errors)
+        if let path = options.writeBaselinePath {
+            let folder = baselineFolder(path)
+            let entries = found.map { Baseline.entry($0.finding, realPath: $0.realPath, relativeTo: folder) }
+            if let failure = AtomicFile.write(Baseline(entries: entries).text, to: path) {
+                return refuse("baseline \(path): \(failure)")
+            }
+            if !errors.isEmpty { Output.write(errors.map { $0.line + "\n" }.joined(), to: 2) }
+            Output.write(
+                "wrote \(entries.count) \(entries.count == 1 ? "finding" : "findings") from \(checked) "
+                    + "\(checked == 1 ? "file" : "files") to \(path)\n", to: 2)
+            return errors.isEmpty ? 0 : 2
+        }
+        var findings = found.map(\.finding)
+        var accepted = 0
+        if let (baseline, folder) = baseline {
+            findings = baseline.newFindings(found, relativeTo: folder)
+            accepted = found.count - findings.count
+        }
+        let sharedRules = jobs.first.map(\.rules).flatMap { first in jobs.allSatisfy { $0.rules == first } ? first : nil
+        }
+        var reportRules = sharedRules ?? given?.rules ?? RuleSet()
+        reportRules.disabled.formUnion(options.disabled)
+        let report = CheckReport(files: checked, findings: findings, errors: errors, rules: reportRules.summaries)
         if !errors.isEmpty { Output.write(errors.map { $0.line + "\n" }.joined(), to: 2) }
         switch options.format {
         case .text:
             Output.write(report.text(explain: options.explain), to: 1)
             // Nothing checked at all: the error lines above say why; a count of 0 adds nothing.
-            if checked > 0 || errors.isEmpty { Output.write(report.summary + "\n", to: 2) }
+            if checked > 0 || errors.isEmpty {
+                let known = accepted == 0 ? "" : " (\(accepted) more in the baseline)"
+                Output.write(report.summary + known + "\n", to: 2)
+            }
         case .json:
             Output.write(report.json(), to: 1)
         case .sarif:
@@ -55,24 +127,36 @@ enum CheckTool {
         return report.exitStatus
     }
 
+    /// The folder a baseline's paths are relative to: the baseline file's own.
+    private static func baselineFolder(_ path: String) -> String {
+        let folder = path.contains("/") ? SourceFiles.parent(of: path) : "."
+        return SourceFiles.realPath(folder)
+    }
+
+    /// A file to check and the rules its configuration applies.
+    struct Job: Sendable {
+        let file: SourceFiles.File
+        let rules: RuleSet
+    }
+
     enum Outcome: Sendable {
         case checked([Finding])
         case failed(InputError)
     }
 
-    /// Checks `files` in parallel (a few per core in flight); the outcomes in the files' order.
-    static func check(_ files: [String], parseOnly: Bool) async -> [Outcome] {
-        var outcomes = [Outcome?](repeating: nil, count: files.count)
-        var progress = Progress(total: files.count)
+    /// Checks the files in parallel (a few per core in flight); the outcomes in the files' order.
+    static func check(_ jobs: [Job], parseOnly: Bool) async -> [Outcome] {
+        var outcomes = [Outcome?](repeating: nil, count: jobs.count)
+        var progress = Progress(total: jobs.count)
         let inFlight = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) * 2
         await withTaskGroup(of: (Int, Outcome).self) { group in
             var next = 0
             func addNext() {
-                guard next < files.count else { return }
+                guard next < jobs.count else { return }
                 let index = next
-                let path = files[index]
+                let job = jobs[index]
                 next += 1
-                group.addTask { (index, checkFile(path, parseOnly: parseOnly)) }
+                group.addTask { (index, checkFile(job.file.path, rules: job.rules, parseOnly: parseOnly)) }
             }
             for _ in 0..<inFlight { addNext() }
             var done = 0
@@ -88,7 +172,7 @@ enum CheckTool {
     }
 
     /// One file: read it, check it (or only parse it).
-    static func checkFile(_ path: String, parseOnly: Bool) -> Outcome {
+    static func checkFile(_ path: String, rules: RuleSet, parseOnly: Bool) -> Outcome {
         switch SourceFiles.read(path) {
         case .failure(let error):
             return .failed(error)
@@ -97,7 +181,7 @@ enum CheckTool {
                 _ = ParseOnly.parse(source)
                 return .checked([])
             }
-            return .checked(Checker.check(source: source, path: path))
+            return .checked(Checker.check(source: source, path: path, rules: rules))
         }
     }
 }
@@ -132,7 +216,7 @@ enum Output {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let count = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if count > 0 {
                     offset += count
                 } else if count < 0 && errno == EINTR {

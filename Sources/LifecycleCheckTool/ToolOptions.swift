@@ -1,6 +1,8 @@
 import LifecycleCheck
+import LifecycleCheckReport
 
-/// The checker's command line: `[--format text|json|sarif] [--explain] [--help] [--version] PATH…`.
+/// The checker's command line: `[--format text|json|sarif] [--explain] [--config FILE]
+/// [--disable RULE] [--baseline FILE | --write-baseline FILE] [--force-exclude] PATH…`.
 struct ToolOptions: Equatable {
     enum Format: String, CaseIterable {
         case text, json, sarif
@@ -8,6 +10,16 @@ struct ToolOptions: Equatable {
 
     var format = Format.text
     var explain = false
+    /// `--config FILE`: this configuration for every file, instead of the nearest one.
+    var configPath: String?
+    /// `--disable RULE`: rules turned off on top of the configuration's.
+    var disabled: Set<RuleID> = []
+    /// `--baseline FILE`: report only findings not in it.
+    var baselinePath: String?
+    /// `--write-baseline FILE`: record today's findings in it.
+    var writeBaselinePath: String?
+    /// `--force-exclude`: `excluded:` applies to files named on the command line too.
+    var forceExclude = false
     /// Hidden: parse every file and apply no rule (the benchmark's baseline).
     var parseOnly = false
     var paths: [String] = []
@@ -20,7 +32,12 @@ struct ToolOptions: Equatable {
         case invalid(String)
     }
 
-    static let usage = "usage: lifecycle-lab check [--format text|json|sarif] [--explain] [--help] [--version] PATH…"
+    static let usage =
+        "usage: lifecycle-lab check [--format text|json|sarif] [--explain] [--config FILE] [--disable RULE] "
+        + "[--baseline FILE | --write-baseline FILE] [--force-exclude] PATH…"
+
+    /// Options that take a value.
+    private static let valued: Set<String> = ["--format", "--config", "--disable", "--baseline", "--write-baseline"]
 
     /// Reads `arguments` (without the program name). Options may come anywhere; `--` ends them.
     static func parse(_ arguments: [String]) throws(Stop) -> ToolOptions {
@@ -35,76 +52,110 @@ struct ToolOptions: Equatable {
                 continue
             }
             let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            let inline = argument.contains("=") ? String(argument.drop { $0 != "=" }.dropFirst()) : nil
+            var inline = argument.contains("=") ? String(argument.drop { $0 != "=" }.dropFirst()) : nil
+            if valued.contains(name), inline == nil, index < arguments.endIndex {
+                inline = arguments[index]
+                index += 1
+            }
             switch name {
             case "--":
                 optionsEnded = true
-            case "-h", "--help", "--version", "--explain", "--parse-only":
+            case "-h", "--help", "--version", "--explain", "--parse-only", "--force-exclude":
                 if inline != nil { throw .invalid("option '\(name)' takes no value; \(usage)") }
                 switch name {
                 case "--version": throw .version
                 case "--explain": options.explain = true
                 case "--parse-only": options.parseOnly = true
+                case "--force-exclude": options.forceExclude = true
                 default: throw .help
                 }
-            case "--format":
-                var value = inline
-                if value == nil, index < arguments.endIndex {
-                    value = arguments[index]
-                    index += 1
+            case _ where valued.contains(name):
+                guard let value = inline, !value.isEmpty else {
+                    throw .invalid("missing value for '\(name)'; \(usage)")
                 }
-                guard let value else { throw .invalid("missing value for '--format'; \(usage)") }
-                guard let format = Format(rawValue: value) else {
-                    let valid = Format.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw .invalid("unknown format '\(value)'; valid: \(valid)")
+                switch name {
+                case "--format":
+                    guard let format = Format(rawValue: value) else {
+                        let valid = Format.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw .invalid("unknown format '\(value)'; valid: \(valid)")
+                    }
+                    options.format = format
+                case "--config": options.configPath = value
+                case "--baseline": options.baselinePath = value
+                case "--write-baseline": options.writeBaselinePath = value
+                default:
+                    for word in value.split(separator: ",") {
+                        guard let rule = RuleID(rawValue: String(word)) else {
+                            let valid = RuleID.allCases.map(\.rawValue).joined(separator: ", ")
+                            throw .invalid("unknown rule '\(word)' for '--disable'; valid: \(valid)")
+                        }
+                        options.disabled.insert(rule)
+                    }
                 }
-                options.format = format
             default:
                 throw .invalid("unknown option '\(name)'; \(usage)")
             }
+        }
+        if options.baselinePath != nil, options.writeBaselinePath != nil {
+            throw .invalid("use one of '--baseline' and '--write-baseline'; \(usage)")
         }
         if options.paths.isEmpty { throw .invalid("no PATH given; \(usage)") }
         return options
     }
 
-    /// `--help`: the usage, what it finds, the options, the rules and the exit statuses.
+    /// `--help`: the usage, what it finds, the options, the configuration, the directives, the
+    /// rules and the exit statuses.
     static var helpText: String {
         var text = """
             Usage: lifecycle-lab check [OPTION…] PATH…
               or:  lifecycle-lab-check [OPTION…] PATH…
 
-            Checks SwiftUI source for the lifecycle-task mistakes Lifecycle Lab reproduces: an
-            unstructured Task nobody cancels, a try? that swallows cancellation, a task holder that
-            keeps the view alive… Each finding names its spec row and the page and strategy of
-            lifecycle-lab that show the bug live. It only parses: the code need not build here.
-
-            A PATH is a .swift file or a folder, searched recursively for .swift files (hidden
-            folders, .build among them, are skipped). Files are checked in parallel, in sorted order.
+            Checks SwiftUI source for the lifecycle-task mistakes Lifecycle Lab reproduces: a Task
+            nobody cancels that acts for a view that is gone, a try? that swallows cancellation, a
+            timer nobody stops, a task holder that keeps the view alive… It only parses: the code
+            need not build here. A PATH is a .swift file or a folder, searched recursively for
+            .swift files (hidden folders, .build among them, are skipped); each file is checked
+            once, however it is named.
 
             Options:
-              --format FORMAT  text (the default): one compiler-style line per finding, and the
-                               number found on standard error; json: one JSON document; sarif:
-                               SARIF 2.1.0, for code scanning
-              --explain        with text: the rule's why and fix under each finding
-              -h, --help       show this help and exit
-              --version        show the version and exit
+              --format FORMAT        text (the default): one compiler-style line per finding,
+                                     `path:line:column: warning: message [rule-id]`, and the
+                                     number found on standard error; json: one JSON document;
+                                     sarif: SARIF 2.1.0, for code scanning
+              --explain              with text: the rule's why and fix under each finding, and
+                                     the lab's page that shows it live
+              --config FILE          use FILE for every file, instead of the nearest
+                                     .lifecycle-check.yml above each one
+              --disable RULE[,RULE]  turn rules off (on top of the configuration's)
+              --baseline FILE        report only findings that are not in FILE
+              --write-baseline FILE  record today's findings in FILE (they are then accepted)
+              --force-exclude        apply `excluded:` to files named on the command line too
+              -h, --help             show this help and exit
+              --version              show the version and exit
+
+            Configuration (.lifecycle-check.yml, found in a checked file's folder or above it):
+              disabled_rules: [RULE, …]       rules that do not run
+              excluded: [PATH or GLOB, …]     from the file's folder; not checked
+              RULE: error | warning | note    a rule's severity (or RULE: {severity: …})
+
+            In the code, on a finding's line or the line above it:
+              // lifecycle: must-finish       this Task is meant to outlive its view (a save):
+                                              no rule speaks of its lifetime
+              // lifecycle: ignore RULE[, …]  silence these rules here
             """
-        text += "\n\n"
-        text += "Rules:\n"
+        text += "\n\nRules (default severity):\n"
         for rule in RuleID.allCases.map(\.rule) {
-            text += "  \(rule.id.rawValue) (\(rule.severity.rawValue), SPEC \(rule.spec.joined(separator: ", ")))\n"
+            let spec = rule.spec.isEmpty ? "" : ", SPEC \(rule.spec.joined(separator: ", "))"
+            text += "  \(rule.id.rawValue) (\(rule.severity.rawValue)\(spec))\n"
             text += "      \(rule.message)\n"
         }
         text += "\n"
         text += """
-            A line of the form `// lifecycle: ignore RULE-ID` on or above a finding's line
-            suppresses it.
-
-            Exit status: 0 when nothing is found (notes alone are hints), 1 when a warning is
-            found, 2 for bad input: a missing path, an unreadable file, a file that is not Swift (a
-            named file not ending in .swift, or one that is not UTF-8 text), a folder with no .swift
-            files, a bad option. Each bad input is one line on standard error; the other files are
-            still checked and reported.
+            Exit status: 0 when nothing is found (notes alone are hints), 1 when a warning or an
+            error is found, 2 for bad input: a missing path, an unreadable file, a file that is not
+            Swift (a named file not ending in .swift, or one that is not UTF-8 text), a folder with
+            no .swift files, a bad option, configuration or baseline. Each bad input is one line on
+            standard error; the other files are still checked and reported.
             """
         return text
     }

@@ -1,6 +1,7 @@
 import Glibc
 import Gtk
 import LabModel
+import LifecycleCheckReport
 import LifecycleLabKit
 
 /// The Check page in the real app window: code opened through the page's own open path (the one
@@ -149,12 +150,13 @@ enum CheckPageTests {
             expectEqual(
                 try String(contentsOfFile: arguments), "--format\njson\n\(app)\n",
                 "the checker's arguments: --format json PATH")
-            expectEqual(page.summaryLabel.text, "4 findings in 4 files", "the summary")
+            expectEqual(page.summaryLabel.text, "4 warnings in 4 files", "the summary")
             expectEqual(page.placeLabel.text, app, "the folder opened")
             expectEqual(page.errorsLabel.text, "", "no file error")
             expectEqual(
-                page.list.rowIDs, ["file-0", "finding-0", "finding-1", "file-1", "finding-2", "finding-3"],
-                "two files, each with its findings")
+                page.list.rowIDs,
+                ["part-warnings", "file-0", "finding-0", "finding-1", "file-1", "finding-2", "finding-3"],
+                "the warnings' heading, then two files, each with its findings")
             let listing = try unwrap(page.listing, "the listing")
             expectEqual(
                 listing.groups.map(\.displayPath), ["Sources/ToastView.swift", "Sources/WorkButton.swift"],
@@ -395,7 +397,7 @@ enum CheckPageTests {
         ) {
             defer { clearEnvironment() }
             let (fixture, page) = try await launch(checking: "unreadable.json", exit: 2, until: .results)
-            expectEqual(page.summaryLabel.text, "1 finding in 2 files", "the summary")
+            expectEqual(page.summaryLabel.text, "1 warning in 2 files", "the summary")
             expectEqual(
                 page.errorsLabel.text,
                 "1 file could not be checked:\nSources/Locked.swift: cannot read: Permission denied", "the file error")
@@ -478,7 +480,7 @@ enum CheckPageTests {
             try await nextFrame(of: page.list)
             tick.cancel()
             print("info: 5,000 findings: the main loop's longest stall \(longest)")
-            expectEqual(page.summaryLabel.text, "5000 findings in 50 files", "the summary")
+            expectEqual(page.summaryLabel.text, "5000 warnings in 50 files", "the summary")
             expectEqual(page.list.count, count + 50, "a row for each finding and file")
             expect(page.list.rowWidgetCount < 300, "row widgets for the rows in view only: \(page.list.rowWidgetCount)")
             expect(longest < .seconds(2), "the loop never stalled for long: \(longest)")
@@ -518,10 +520,10 @@ enum CheckPageTests {
             page.open(paths: [app + "/Sources/ToastView.swift"])
             try await waitForState(page, .results, timeout: .seconds(20))
             let listing = try unwrap(page.listing, "the listing")
-            let found = listing.report.findings.first { $0.rule == "task-never-cancelled" }
+            let found = listing.report.findings.first { $0.rule == .taskNeverCancelled }
             let finding = try unwrap(found, "a task-never-cancelled finding in \(listing.report.findings.map(\.rule))")
             expectEqual(finding.line, 11, "at the Task's line")
-            expectEqual(finding.live, CheckLive(page: "toast", strategy: "T1", fix: "T4"), "tied to T1 → T4")
+            expectEqual(finding.live, LiveRepro(page: "toast", strategy: "T1", fix: "T2"), "tied to T1 → T2")
             expect(finding.spec.contains("T1"), "SPEC T1: \(finding.spec)")
             expectEqual(listing.groups.first?.displayPath, "ToastView.swift", "shown from the file's folder")
             let index = try unwrap(listing.report.findings.firstIndex(of: finding), "its index")

@@ -1,3 +1,4 @@
+import LifecycleCheckReport
 import Testing
 
 @testable import LifecycleCheck
@@ -25,6 +26,8 @@ import Testing
         for name in TestFiles.fixtureNames {
             marked.formUnion(Expectation.markers(in: try TestFiles.fixture(name)).map(\.rule))
         }
-        #expect(marked == Set(RuleID.allCases.map(\.rawValue)))
+        // A file too deep to judge is no file the project's own linter (swift-syntax too) can read:
+        // RobustnessTests and the rule's examples make it in memory.
+        #expect(marked == Set(RuleID.allCases.filter { $0 != .fileNotJudged }.map(\.rawValue)))
     }
 }

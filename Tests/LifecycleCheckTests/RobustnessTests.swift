@@ -1,3 +1,4 @@
+import LifecycleCheckReport
 import Testing
 
 @testable import LifecycleCheck
@@ -29,16 +30,34 @@ import Testing
         }
     }
 
-    @Test("5,000 nested braces and 5,000 nested onAppear/Task closures")
+    @Test("5,000 nested braces and a Task nested 3,000 deep: a file-not-judged note, never a silent clean bill")
     func deepNesting() {
         let braces = String(repeating: "{", count: 5_000) + String(repeating: "}", count: 5_000)
-        #expect(Checker.check(source: braces, path: "braces.swift").isEmpty)
+        #expect(Checker.check(source: braces, path: "braces.swift").map(\.rule) == [.fileNotJudged])
+        let nested =
+            "struct V: View {\n    @State private var isShown = true\n    var body: some View {\n"
+            + String(repeating: "Group { ", count: 3_000)
+            + "if isShown { Text(\"x\").onAppear { Task { try? await Task.sleep(for: .seconds(3)); isShown = false } } }"
+            + String(repeating: " }", count: 3_000) + "\n    }\n}\n"
+        let findings = Checker.check(source: nested, path: "nested.swift")
+        // The parser stops nesting at its limit: the Task below it is not judged, and the note says so.
+        let note = findings.first { $0.rule == .fileNotJudged }
+        #expect(note?.severity == .note)
+        #expect(note?.message.contains("nests deeper than the parser's limit") == true)
+        #expect(note.map { $0.line == 4 } == true, "at the line where the parser gave up")
         let closures =
             String(repeating: "x.onAppear { Task { await f(); ", count: 2_500) + String(repeating: "} } ", count: 2_500)
-        let findings = Checker.check(source: closures, path: "closures.swift")
-        // The parser stops nesting at its limit; whatever it keeps is judged, and nothing crashes.
-        #expect(!findings.isEmpty)
-        #expect(findings.allSatisfy { $0.rule == .taskNeverCancelled })
+        #expect(Checker.check(source: closures, path: "closures.swift").contains { $0.rule == .fileNotJudged })
+    }
+
+    @Test("A file larger than the checker judges gets one note at its first line, and is not parsed")
+    func fileTooLarge() {
+        let line = "let value = [1, 2, 3]  // padding to make the file large\n"
+        let text = String(repeating: line, count: Checker.maximumFileSize / line.utf8.count + 10)
+        let findings = Checker.check(source: text, path: "huge.swift")
+        #expect(findings.map(\.rule) == [.fileNotJudged])
+        #expect(findings.first?.line == 1 && findings.first?.column == 1)
+        #expect(findings.first?.message.contains("larger than the checker judges") == true)
     }
 
     @Test("A 20,000-line view is checked in one pass, every bug found")
@@ -66,8 +85,9 @@ import Testing
         let elapsed = clock.measure {
             findings = Checker.check(source: lines.joined(separator: "\n"), path: "huge.swift")
         }
+        // One-shot work in `onAppear`: the note that `.task` would own it, for every block.
         #expect(findings.count == blocks)
-        #expect(findings.allSatisfy { $0.rule == .taskNeverCancelled })
+        #expect(findings.allSatisfy { $0.rule == .taskOutlivesView })
         // Generous for a debug build on a shared machine; the release figure is far lower.
         #expect(elapsed < .seconds(60))
     }

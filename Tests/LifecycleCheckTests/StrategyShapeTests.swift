@@ -1,4 +1,5 @@
 import LabModel
+import LifecycleCheckReport
 import Testing
 
 @testable import LifecycleCheck
@@ -10,7 +11,8 @@ import Testing
     /// shapes are fragments (modifiers with no enclosing `View` type); the checker reads them as
     /// one view's code at the top level.
     static let expected: [String: [RuleID]] = [
-        // T1: `onAppear { Task { … } }`, fire and forget.
+        // T1: `onAppear { Task { sleep; isPresented = false } }` inside `if isPresented`: after
+        // its sleep the task writes the state that shows the toast, and nothing cancels it.
         "T1": [.taskNeverCancelled],
         // T2: `.task { do … catch is CancellationError … catch … }`.
         "T2": [],
@@ -29,12 +31,13 @@ import Testing
         // T8: the save is marked `// lifecycle: must-finish`, as the checker asks of work that
         // must outlive the view; the timer is a `.task`.
         "T8": [],
-        // B1: `Button { Task { try await exec() } }`: never cancelled, and the error is lost.
-        "B1": [.taskNeverCancelled, .taskErrorDropped],
+        // B1: `Button { Task { try await exec() } }`: the error is lost. What `exec()` does is not
+        // in the fragment, so nothing says the run acts on the view after it: no lifetime warning.
+        "B1": [.taskErrorDropped],
         "B2": [],
         "B3": [],
-        // P1: polling in `onAppear`, stopped in `onDisappear`, no scene phase; and
-        // `pollingTask = Task { try await poll() }` drops poll's error (seed 001's kept handle).
+        // P1: a polling loop started in `onAppear`, stopped in `onDisappear`, no scene phase; and
+        // `pollingTask = Task { … try await poll() … }` drops poll's error (seed 001's kept handle).
         "P1": [.noScenePhase, .taskErrorDropped],
         // P2: the same task in seed 003's own `onActive`, a custom modifier the checker does not
         // know: not a view closure, so nothing is judged there.
@@ -43,6 +46,8 @@ import Testing
         // P4, P5: traps of the `ScenePhaseReader`'s timing, which no syntax rule sees.
         "P4": [],
         "P5": [],
+        // P6: P1 with Foundation's repeating `Timer`, which nothing invalidates.
+        "P6": [.timerNeverInvalidated],
         "I1": [],
     ]
 
@@ -85,14 +90,21 @@ import Testing
         #expect(Checker.check(source: NavigationScreen.swiftUIShape, path: "N1").isEmpty)
     }
 
-    /// SPEC T1, B1: the live repro follows the place: a button action shows B1 → B2.
+    /// SPEC T1, B1: the live repro follows the place: a button action shows B1 → B3.
     @Test func liveReproFollowsThePlace() throws {
         let t1 = try #require(Checker.check(source: ToastStrategyID.t1.swiftUIShape, path: "T1").first)
-        #expect(t1.live == LiveRepro(page: "toast", strategy: "T1", fix: "T4"))
+        #expect(t1.live == LiveRepro(page: "toast", strategy: "T1", fix: "T2"))
         #expect(t1.message.contains("`onAppear`"))
-        let b1 = Checker.check(source: ButtonStrategyID.b1.swiftUIShape, path: "B1")
-        let never = try #require(b1.first { $0.rule == .taskNeverCancelled })
-        #expect(never.live == LiveRepro(page: "button", strategy: "B1", fix: "B2"))
+        let source = """
+            struct Scores: View {
+                @State private var score = 0
+                var body: some View {
+                    Button("Follow") { Task { while true { score = await Feed.latest() } } }
+                }
+            }
+            """
+        let never = try #require(Checker.check(source: source, path: "B1").first { $0.rule == .taskNeverCancelled })
+        #expect(never.live == LiveRepro(page: "button", strategy: "B1", fix: "B3"))
         #expect(never.message.contains("button action"))
     }
 }

@@ -1,7 +1,9 @@
 import Gettext
+public import LifecycleCheckReport
 
-/// A report as the Check page lists it: one heading row per file, its findings under it, the
-/// files' paths relative to the folder the person opened.
+/// A report as the Check page lists it: the warnings first, then the notes, each part a heading
+/// and its files, each file a heading row and its findings, the paths relative to the folder the
+/// person opened.
 ///
 /// The rows are what the page's virtualized list holds (``rowIDs``: short strings), so a
 /// report of thousands of findings costs thousands of strings, and only the rows in view get
@@ -9,20 +11,37 @@ import Gettext
 ///
 /// ```swift
 /// let listing = CheckListing(report: report, base: "/home/me/MyApp")
-/// listing.rows        // [.file(0), .finding(0), .finding(1), .file(1), .finding(2)]
+/// listing.rows        // [.part(.warnings), .file(0), .finding(0), .part(.notes), .file(1), .finding(1)]
 /// listing.displayPath(of: 0)   // "Sources/ToastView.swift"
 /// ```
 public struct CheckListing: Sendable {
+    /// The two parts of the list: the findings that fail a check, and the hints.
+    public enum Part: String, Sendable, Equatable, CaseIterable {
+        /// Warnings (and errors, where the configuration makes a rule one).
+        case warnings
+        /// Notes: hints that do not fail a check.
+        case notes
+
+        /// The part a severity belongs to.
+        public init(_ severity: Severity) {
+            self = severity.fails ? .warnings : .notes
+        }
+    }
+
     /// One row of the list.
     public enum Row: Sendable, Equatable {
+        /// The heading of a part.
+        case part(Part)
         /// The heading of file group `index` (``groups``).
         case file(Int)
         /// Finding `index` of the report.
         case finding(Int)
     }
 
-    /// A file and its findings.
+    /// A file and its findings of one part.
     public struct Group: Sendable, Equatable {
+        /// The part the group is in.
+        public var part: Part
         /// The path as the checker reported it.
         public var path: String
         /// The path shown: relative to the folder opened.
@@ -35,7 +54,7 @@ public struct CheckListing: Sendable {
     public let report: CheckReport
     /// The folder paths are shown relative to.
     public let base: String
-    /// The files with findings, in the report's order.
+    /// The files with findings, warnings' first, each in the report's order.
     public let groups: [Group]
     /// The rows, headings and findings, in order.
     public let rows: [Row]
@@ -50,24 +69,41 @@ public struct CheckListing: Sendable {
         self.report = report
         self.base = base
         var groups: [Group] = []
-        var index: [String: Int] = [:]
-        var groupOfFinding: [Int] = []
-        for (number, finding) in report.findings.enumerated() {
-            let group: Int
-            if let known = index[finding.path] {
-                group = known
-            } else {
-                group = groups.count
-                index[finding.path] = group
-                groups.append(
-                    Group(path: finding.path, displayPath: Self.relative(finding.path, to: base), findings: []))
+        var groupOfFinding = [Int](repeating: 0, count: report.findings.count)
+        var rows: [Row] = []
+        for part in Part.allCases {
+            var index: [String: Int] = [:]
+            let first = groups.count
+            for (number, finding) in report.findings.enumerated() where Part(finding.severity) == part {
+                let group: Int
+                if let known = index[finding.path] {
+                    group = known
+                } else {
+                    group = groups.count
+                    index[finding.path] = group
+                    groups.append(
+                        Group(
+                            part: part, path: finding.path, displayPath: Self.relative(finding.path, to: base),
+                            findings: []))
+                }
+                groups[group].findings.append(number)
+                groupOfFinding[number] = group
             }
-            groups[group].findings.append(number)
-            groupOfFinding.append(group)
+            guard groups.count > first else { continue }
+            rows.append(.part(part))
+            for number in first..<groups.count {
+                rows.append(.file(number))
+                rows += groups[number].findings.map(Row.finding)
+            }
         }
         self.groups = groups
         self.groupOfFinding = groupOfFinding
-        rows = groups.enumerated().flatMap { number, group in [Row.file(number)] + group.findings.map(Row.finding) }
+        self.rows = rows
+    }
+
+    /// How many findings a part holds.
+    public func count(of part: Part) -> Int {
+        report.findings.count { Part($0.severity) == part }
     }
 
     /// The rows as the list view's IDs: "file-0", "finding-12".
@@ -77,6 +113,7 @@ public struct CheckListing: Sendable {
     /// - Parameter row: the row.
     public static func id(_ row: Row) -> String {
         switch row {
+        case .part(let part): "part-\(part.rawValue)"
         case .file(let index): "file-\(index)"
         case .finding(let index): "finding-\(index)"
         }
@@ -85,6 +122,7 @@ public struct CheckListing: Sendable {
     /// The row an ID names, if any.
     /// - Parameter id: an ID from ``rowIDs``.
     public func row(id: String) -> Row? {
+        if id.hasPrefix("part-"), let part = Part(rawValue: String(id.dropFirst(5))) { return .part(part) }
         if id.hasPrefix("file-"), let index = Int(id.dropFirst(5)), groups.indices.contains(index) {
             return .file(index)
         }
@@ -98,18 +136,21 @@ public struct CheckListing: Sendable {
     /// - Parameter index: the finding's index in the report.
     public func displayPath(of index: Int) -> String { groups[groupOfFinding[index]].displayPath }
 
-    /// "3 findings in 2 files" over the files read: what the results say first.
+    /// "3 warnings and 2 notes in 12 files" over the files read: what the results say first, in
+    /// the words of the command line's summary.
     public var summary: String {
-        let findings = report.findings.count
-        guard findings > 0 else {
+        let warnings = count(of: .warnings)
+        let notes = count(of: .notes)
+        guard warnings + notes > 0 else {
             return trn("No findings in %{count} file", "No findings in %{count} files", report.files)
         }
+        let files = trn("%{count} file", "%{count} files", report.files)
+        let warningWords = trn("%{count} warning", "%{count} warnings", warnings)
+        let noteWords = trn("%{count} note", "%{count} notes", notes)
+        if notes == 0 { return tr("%{findings} in %{files}", ["findings": warningWords, "files": files]) }
+        if warnings == 0 { return tr("%{findings} in %{files}", ["findings": noteWords, "files": files]) }
         return tr(
-            "%{findings} in %{files}",
-            [
-                "findings": trn("%{count} finding", "%{count} findings", findings),
-                "files": trn("%{count} file", "%{count} files", report.files),
-            ])
+            "%{warnings} and %{notes} in %{files}", ["warnings": warningWords, "notes": noteWords, "files": files])
     }
 
     /// The folder the opened `paths` share, to show the report's paths from: a folder opened is

@@ -1,4 +1,5 @@
 import Gettext
+public import LifecycleCheckReport
 
 /// How the checker process ended.
 public enum CheckExit: Sendable, Equatable, CustomStringConvertible {

@@ -7,7 +7,7 @@ extension PageID {
 
 extension PageDescriptor {
     /// The Check page: no strategy and no scripted repro of its own; each finding it lists
-    /// opens the live repro of another page (``CheckLive``).
+    /// opens the live repro of another page (``LifecycleCheckReport/LiveRepro``).
     public static let check = PageDescriptor(
         id: .check, title: { tr("Check") }, strategies: [], durations: [],
         screenshotMoment: { $0.toastDuration }, dependsOnSession: false)

@@ -44,6 +44,10 @@ struct ScenePhaseReadings: Sendable, Hashable {
     var refocusedGrid: Duration?
     var loadsAfterFocus = 0
     var holdingAfterClose = false
+    /// The start of the watch after the view's close (P/2 after it), and its end (after a
+    /// minimize and a restore with the view closed).
+    var closed = Moment.exact(.zero)
+    var endOfClosedWatch = Moment.exact(.zero)
     /// Polling loops started from the show to the close.
     var gridsStarted = 0
     var activityWhileClosed = 0

@@ -171,7 +171,8 @@ extension ScenarioDriver {
         r.refocusedGrid = pollingStart(from: r.focusRequested)
         r.loadsAfterFocus = screen.loads
         let closed = await view(.close)
-        await pass(p / 2, after: closed.at)
+        // The closed view's activity is counted from here, P/2 after the close.
+        r.closed = await pass(p / 2, after: closed.at)
         r.holdingAfterClose = screen.isHoldingSideEffect
         let loadsAtClose = screen.loads
         let pollsAtClose = screen.polls
@@ -179,7 +180,7 @@ extension ScenarioDriver {
         let minimizedClosed = await minimizeOrNote(.minimize)
         await pass(p / 2, after: minimizedClosed.at)
         let restoredClosed = await minimizeOrNote(.restore)
-        await pass(p * 3 / 4, after: restoredClosed.at)
+        r.endOfClosedWatch = await pass(p * 3 / 4, after: restoredClosed.at)
         r.activityWhileClosed = screen.loads - loadsAtClose + screen.polls - pollsAtClose
 
         // P2 beside the seed's reader (P4, P5): a view shown in an unfocused window, then closed

@@ -143,6 +143,22 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                     self?.releaseSideEffect()
                 }
         // lab-code-end
+        case .p6:
+            // lab-code: P6
+            // P1 with Foundation's repeating timer: scheduled in onAppear, never invalidated. A
+            // scheduled timer lives in the run loop, not in the view: closing the view leaves it
+            // firing.
+            view.node
+                .onAppear { [weak self, weak node = view.node, weak state = view.state] in
+                    guard let self else { return }
+                    self.load()
+                    state?.timer = self.scheduledTimer(owner: node)  // lab-code-key
+                    self.acquireSideEffect()
+                }
+                .onDisappear { [weak self] in
+                    self?.releaseSideEffect()
+                }
+        // lab-code-end
         case .p2:
             // lab-code: P2
             // Seed 003's fix: `.onActive { … } onInactive: { … }` (M6).
@@ -181,6 +197,19 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
 }
 
 extension ScenePhaseScreen {
+    /// Foundation's `Timer.scheduledTimer(withTimeInterval: P, repeats: true) { poll() }` in the
+    /// lab: a task the page's run loop keeps (its ledger), firing every P on the polling grid
+    /// until someone invalidates it. It is registered with `owner`, so the panel flags it orphan
+    /// once that view has gone and it fires on.
+    func scheduledTimer(owner: LifecycleNode?) -> RepeatingTimer {
+        RepeatingTimer(
+            task: ledger.start(registry: context.registry, name: "repeating Timer, every P", label: "P6", owner: owner)
+            {
+                [weak self] in
+                try await self?.pollForever()
+            })
+    }
+
     /// The work P2, P4 and P5 hang on `onActive` / `onInactive`: load, poll every P and take the
     /// side effect; stop polling and release it. Counted, so the repro can tell the readers apart.
     fileprivate func activeCallbacks(for view: ScenePhaseView) -> (
@@ -213,9 +242,28 @@ extension ScenePhaseScreen {
 }
 
 /// What the scene-phase page's inner view keeps in `@State`: the polling task of P1, P2, P4 and
-/// P5 (P3 keeps nothing).
+/// P5, the timer of P6 (P3 keeps nothing).
 @MainActor
 public final class ScenePhaseViewState {
     /// The polling task started on appear (P1) or on active (P2, P4, P5).
     public var pollingTask: Task<Void, any Error>?
+    /// P6's repeating timer (`@State private var timer: Timer?`).
+    public var timer: RepeatingTimer?
+}
+
+/// A repeating timer's handle, as `Timer` is one: ``invalidate()`` stops it; dropping the
+/// handle does not, since the run loop keeps the timer (here, the page's task ledger).
+@MainActor
+public final class RepeatingTimer {
+    private let task: Task<Void, any Error>
+
+    init(task: Task<Void, any Error>) {
+        self.task = task
+    }
+
+    /// Stops the timer (`Timer.invalidate()`).
+    public func invalidate() { task.cancel() }
+
+    /// Whether it still fires (`Timer.isValid`).
+    public var isValid: Bool { !task.isCancelled }
 }

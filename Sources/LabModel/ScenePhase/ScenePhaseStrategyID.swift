@@ -1,7 +1,8 @@
 import Gettext
 
 /// The scene-phase strategies of SPEC §4 (seed 003), with the seed's literal reader beside M6
-/// (P4, as SPEC's M6 row asks) and its addendum's variant 3-B (P5).
+/// (P4, as SPEC's M6 row asks), its addendum's variant 3-B (P5), and P1 with Foundation's
+/// repeating timer left running (P6, the checker's `timer-never-invalidated`).
 public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     /// Load, poll and take the side effect in `onAppear`; stop in `onDisappear`.
     case p1 = "P1"
@@ -13,6 +14,8 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     case p4 = "P4"
     /// Seed 003's variant 3-B: the same reader, `onActive` from a will-appear hook.
     case p5 = "P5"
+    /// P1 with a repeating `Timer` that nothing invalidates: it polls on after the view is gone.
+    case p6 = "P6"
 
     /// The page whose repro runs these strategies.
     public static var page: PageID { .scenePhase }
@@ -25,6 +28,7 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
         case .p3: tr("task(while: .active) (fix)")
         case .p4: tr("seed 003's reader, as written (trap)")
         case .p5: tr("seed 003's 3-B: onActive at willAppear (trap)")
+        case .p6: tr("onAppear + repeating Timer, never invalidated (bug)")
         }
     }
 
@@ -51,6 +55,10 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
             tr(
                 "Seed 003's variant 3-B: the same reader, but onActive runs at willAppear, which GTK's realize of the fresh view widget fires before its map. The first load comes before the appear."
             )
+        case .p6:
+            tr(
+                "P1's polling as a repeating Timer scheduled in onAppear that nothing invalidates: it polls in the background as P1 does, and goes on after the view is closed, an orphan of a view that is gone."
+            )
         }
     }
 
@@ -58,7 +66,7 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
     /// GTK: suspend works, but a return straight to `.active` is missed.
     public var kind: StrategyKind {
         switch self {
-        case .p1: .bug
+        case .p1, .p6: .bug
         case .p2, .p3: .fix
         case .p4, .p5: .trap
         }
@@ -82,6 +90,10 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
         case .p5:
             tr(
                 "Seed 003's addendum: run onActive in viewWillAppear so the order of one page's onInactive and the next page's onActive is fixed (N1)."
+            )
+        case .p6:
+            tr(
+                "Seed 003 polls from onAppear; with Foundation's Timer the polling is a timer the run loop keeps until invalidate(), which onDisappear forgets here. lifecycle-lab check reports it as timer-never-invalidated."
             )
         }
     }
@@ -107,6 +119,10 @@ public enum ScenePhaseStrategyID: String, StrategyIdentifier {
             tr(
                 "trap, as P4, but onActive runs at willAppear (GTK: the fresh view widget's realize, before its map), so each showing loads before it appears"
             )
+        case .p6:
+            tr(
+                "bug: as P1 while the view is shown, and after it is closed the timer still polls every P, flagged orphan; only quitting (or leaving the strategy) stops it"
+            )
         }
     }
 }
@@ -120,6 +136,7 @@ extension ScenePhaseStrategyID {
         case .p3: KeyMechanism(running: "view.node.task(while: .active", swiftUI: ".task(id: scenePhase == .active)")
         case .p4: KeyMechanism(running: "if old == .inactive && self.isSuspended", swiftUI: "scenePhase == .inactive")
         case .p5: KeyMechanism(running: "node.onWillAppear(perform: onActive)", swiftUI: "onWillAppear: onActive")
+        case .p6: KeyMechanism(running: "state?.timer = self.scheduledTimer(", swiftUI: "timer = Timer.scheduledTimer(")
         }
     }
 }

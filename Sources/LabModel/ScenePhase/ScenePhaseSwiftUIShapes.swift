@@ -9,7 +9,12 @@ extension ScenePhaseStrategyID {
             DetailView()
               .onAppear {  // lab-code-key
                 load()
-                pollingTask = Task { try await poll() }
+                pollingTask = Task {
+                  while true {
+                    try await poll()
+                    try await Task.sleep(for: .seconds(1))
+                  }
+                }
                 UIScreen.main.brightness = 1.0
               }
               .onDisappear {  // lab-code-key
@@ -24,7 +29,12 @@ extension ScenePhaseStrategyID {
             DetailView()
               .onActive {  // lab-code-key
                 load()
-                pollingTask = Task { try await poll() }
+                pollingTask = Task {
+                  while true {
+                    try await poll()
+                    try await Task.sleep(for: .seconds(1))
+                  }
+                }
                 UIScreen.main.brightness = 1.0
               } onInactive: {  // lab-code-key
                 pollingTask?.cancel()
@@ -86,6 +96,26 @@ extension ScenePhaseStrategyID {
             // UIKitLifeCycleHandler wraps a
             // UIViewController whose viewWillAppear
             // calls onWillAppear.
+            """
+        case .p6:
+            """
+            // Seed 003's P1 with Foundation's Timer
+            @State private var timer: Timer?
+
+            DetailView()
+              .onAppear {
+                load()
+                timer = Timer.scheduledTimer(  // lab-code-key
+                  withTimeInterval: 1, repeats: true
+                ) { _ in poll() }
+                UIScreen.main.brightness = 1.0
+              }
+              .onDisappear {
+                UIScreen.main.brightness = saved
+              }
+            // Nothing calls timer?.invalidate(): the
+            // run loop keeps the timer, after the view
+            // is gone and in the background.
             """
         }
     }

@@ -5,7 +5,8 @@ enum ViewRole: Equatable {
     /// A view event closure: `onAppear`, `onDisappear`, `onChange`, `onTapGesture`,
     /// `refreshable`, a sheet's `onDismiss` … (the name is the modifier's or the label's).
     case event(String)
-    /// A `Button`'s action.
+    /// A button's action: SwiftUI's `Button`, a custom `…Button`'s trailing closure, or any
+    /// `action:` closure.
     case buttonAction
     /// `.task { }` (`withID` false) or `.task(id:) { }` (`withID` true): SwiftUI cancels it.
     case taskModifier(withID: Bool)
@@ -59,17 +60,22 @@ enum ClosureRole: Equatable {
             if name == "onChange" && !slot.call.hasArgument(labelled: "of") { return .other }
             if eventModifiers.contains(name) { return .view(.event(name)) }
             if let label = slot.label, eventLabels.contains(label) { return .view(.event(label)) }
+            if slot.label == "action" { return .view(.buttonAction) }
             return .other
         }
-        if name == "Button" {
-            let hasActionArgument = slot.call.hasArgument(labelled: "action")
-            if slot.label == "action" || (slot.isFirstTrailing && !hasActionArgument) { return .view(.buttonAction) }
+        // SwiftUI's `Button` and the custom buttons apps write (`PrimaryButton("Save") { … }`):
+        // the action is the `action:` argument, else the first trailing closure.
+        if slot.label == "action" { return .view(.buttonAction) }
+        if name.hasSuffix("Button"), name.first?.isUppercase == true, slot.isFirstTrailing,
+            !slot.call.hasArgument(labelled: "action")
+        {
+            return .view(.buttonAction)
         }
         return .other
     }
 }
 
-/// How a started task's handle is used where the `Task { }` is written.
+/// How a started task's (or timer's) handle is used where it is made.
 enum HandleUse: Equatable {
     /// Nobody keeps it: an expression statement, or `_ = Task { }`.
     case discarded
@@ -96,6 +102,42 @@ struct TaskSite {
     let scope: String
     /// The method it is written in, if any.
     let function: FunctionDeclSyntax?
+    /// The view closure it is written in (`onAppear { … }`), if it is written directly in one.
+    let viewClosure: ClosureExprSyntax?
+}
+
+/// A repeating timer started in view code: `Timer.scheduledTimer(…, repeats: true)`, or a
+/// `Timer.publish(every:)` subscription (`.autoconnect().sink { … }`).
+struct TimerSite {
+    /// The call that makes the timer (`Timer.scheduledTimer(…)`) or the subscription (`.sink(…)`).
+    let call: FunctionCallExprSyntax
+    /// What keeps it: a timer is stopped by `invalidate()`, a subscription by `cancel()`.
+    let kind: Kind
+    let role: ViewRole
+    let use: HandleUse
+    let scope: String
+    /// The timer's own block, which may invalidate the timer itself.
+    let block: ClosureExprSyntax?
+
+    enum Kind: Equatable {
+        /// A Foundation `Timer`, stopped with `invalidate()`.
+        case timer
+        /// A Combine subscription to `Timer.publish`, stopped with `cancel()` (or a set of them,
+        /// `.store(in: &cancellables)`, emptied).
+        case publisher
+    }
+}
+
+/// A closure run later on the main queue (`DispatchQueue.main.asyncAfter(deadline:) { … }`),
+/// scheduled in view code: a timer nobody can cancel.
+struct DelaySite {
+    /// The `asyncAfter` call, and its closure.
+    let call: FunctionCallExprSyntax
+    let body: ClosureExprSyntax
+    /// The delay in seconds when written as a literal (`.now() + 3`), else `nil`.
+    let seconds: Double?
+    /// Where it is scheduled, as a task's site says it.
+    let site: TaskSite
 }
 
 /// A `try?` on an `await`, inside `.task { }` or the body of a task started in view code.
@@ -103,6 +145,10 @@ struct OptionalTrySite {
     let node: TryExprSyntax
     /// The `.task` closure or the task body it runs in.
     let closure: ClosureExprSyntax
+    /// The view closure the `.task` is (or the task was started in): its role.
+    let role: ClosureRole
+    /// The type it is written in; "" at the top level.
+    let scope: String
 }
 
 /// A call on a named receiver with closures (`taskBag.add { … }`), kept until the file's
@@ -126,6 +172,30 @@ struct ScopeFacts {
     var isView = false
     /// Property and method names declared in the type's members.
     var members: Set<String> = []
+    /// Computed properties by name, with what their getter reads: a trigger watching one
+    /// (`.task(id: fetchKey)`) watches those names.
+    var computedReads: [String: Set<String>] = [:]
+    /// The type's methods by name, for following a call into its body.
+    var methods: [String: [FunctionDeclSyntax]] = [:]
+    /// The view's own state: properties wrapped in `@State`, `@Binding`, `@FocusState`,
+    /// `@AppStorage`, `@SceneStorage` …; writing one after the view is gone changes nothing or,
+    /// for a binding, its parent.
+    var stateNames: Set<String> = []
+    /// `@Binding` properties: their state belongs to a view that outlives this one.
+    var bindingNames: Set<String> = []
+    /// State that decides what the view shows: names in an `if` or `?:` condition, and bindings
+    /// handed to `isPresented:` or `item:` (`.sheet(isPresented: $showing)`).
+    var presenceNames: Set<String> = []
+    /// Properties that hold an object (`@StateObject`, `@ObservedObject`, `@EnvironmentObject`,
+    /// `@Environment(Store.self)`, `@Bindable`, an object in `@State`): not an input whose value
+    /// a run depends on.
+    var objectNames: Set<String> = []
+    /// State properties that hold an object (`@State private var model = Store()`): a write to
+    /// one of its properties is the object's, not the view's.
+    var objectStateNames: Set<String> = []
+    /// Environment actions that drive the UI, by property name: `dismiss` for
+    /// `@Environment(\.dismiss) var dismiss`.
+    var uiActions: [String: String] = [:]
     /// Stored properties whose type is an optional `Task`.
     var optionalTaskProperties: Set<String> = []
     /// Whether a stored property holds task handles (its type names `Task`: `Task<…>?`,
@@ -144,16 +214,27 @@ struct ScopeFacts {
     /// `onAppear` and `onDisappear` closures.
     var appearClosures: [(call: FunctionCallExprSyntax, closure: ClosureExprSyntax)] = []
     var disappearClosures: [ClosureExprSyntax] = []
+    /// Methods handed to `onDisappear(perform:)` by name (`.onDisappear(perform: stop)`).
+    var disappearPerformers: Set<String> = []
 }
 
 /// Everything the rules need from one file, gathered in one walk.
 struct FileFacts {
     var tasks: [TaskSite] = []
+    var timers: [TimerSite] = []
+    var delays: [DelaySite] = []
     var optionalTries: [OptionalTrySite] = []
     var receiverCalls: [ReceiverCall] = []
     var typedNames: [TypedName] = []
     /// By type name; "" is the file's top level (a fragment of a view).
     var scopes: [String: ScopeFacts] = [:]
+    /// Classes and actors the file declares: a property of one of these types holds an object.
+    var classNames: Set<String> = []
+    /// The file's functions that never wait (no `await` in their bodies): awaiting one does not
+    /// suspend (`func filter() async -> [Theme]` that only computes).
+    var instantFunctions: Set<String> = []
     /// `// lifecycle: …` directives by 1-based line.
     var directives: [Int: [String]] = [:]
+    /// Where the parser stopped building the tree because the code nests too deep, if it did.
+    var nestingOverflow: AbsolutePosition?
 }

@@ -18,6 +18,15 @@ final class ViewContextWalker: SyntaxVisitor {
     private var frames: [Frame] = []
     private var taskBodies: [SyntaxIdentifier: Int] = [:]
     private var deinitDepth = 0
+    /// How many enclosing declarations hold code that is no view's: an `App` or a `Scene` (its
+    /// modifiers follow the app, not a view), previews (`#Preview`, a `PreviewProvider`).
+    private var outsideViewsDepth = 0
+    /// For each type entered, whether it counted in ``outsideViewsDepth``.
+    private var typesOutsideViews: [Bool] = []
+    /// Conformances whose code is no view's.
+    static let outsideViewConformances: Set<String> = ["App", "Scene", "PreviewProvider"]
+    /// Functions of the file with an `await` in one of their bodies.
+    private var waitingFunctions: Set<String> = []
     private let viewTypeNames: Set<String>
     /// Whether the file can be SwiftUI code: it imports SwiftUI (or a module named after it),
     /// declares a view, or imports nothing at all (a snippet). Another API's look-alike
@@ -33,6 +42,18 @@ final class ViewContextWalker: SyntaxVisitor {
         self.mayBeSwiftUI = !viewTypeNames.isEmpty || ViewContextWalker.importsSwiftUIOrNothing(file)
         super.init(viewMode: .sourceAccurate)
         facts.scopes[""] = ScopeFacts()
+        facts.nestingOverflow = Self.nestingOverflow(in: file)
+    }
+
+    /// Where the parser gave up on code nested past its limit: down the children that carry
+    /// the overflow mark to the unexpected tokens it left (a loop, not a recursion).
+    private static func nestingOverflow(in file: SourceFileSyntax) -> AbsolutePosition? {
+        guard file.hasMaximumNestingLevelOverflow else { return nil }
+        var node = Syntax(file)
+        while let child = node.children(viewMode: .sourceAccurate).first(where: \.hasMaximumNestingLevelOverflow) {
+            node = child
+        }
+        return node.positionAfterSkippingLeadingTrivia
     }
 
     // MARK: Where we are
@@ -134,73 +155,164 @@ final class ViewContextWalker: SyntaxVisitor {
             viewTypeNames.contains(name) || Self.isViewInheritance(group.inheritanceClause)
             || facts.scopes[name]?.isView == true
         frames.append(.type(scope: name, isView: isView))
+        let outside =
+            group.inheritanceClause?.inheritedTypes.contains {
+                Self.outsideViewConformances.contains($0.type.baseName ?? "")
+            } ?? false
+        typesOutsideViews.append(outside)
+        if outside { outsideViewsDepth += 1 }
+        if group.is(ClassDeclSyntax.self) || group.is(ActorDeclSyntax.self) { facts.classNames.insert(name) }
         update(name) { scope in
             scope.isView = scope.isView || isView
             for item in group.memberBlock.members {
                 if let variable = item.decl.as(VariableDeclSyntax.self) {
-                    for binding in variable.bindings {
-                        guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                        scope.members.insert(pattern.identifier.text)
-                        let declared =
-                            binding.typeAnnotation.map { Syntax($0) } ?? binding.initializer.map { Syntax($0) }
-                        if let declared,
-                            declared.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "Task" })
-                        {
-                            scope.storesTasks = true
-                        }
-                        if binding.typeAnnotation?.type.isOptionalTask == true {
-                            scope.optionalTaskProperties.insert(pattern.identifier.text)
-                        }
-                    }
+                    Self.noteProperty(variable, in: &scope)
                 } else if let function = item.decl.as(FunctionDeclSyntax.self) {
                     scope.members.insert(function.name.text)
+                    scope.methods[function.name.text, default: []].append(function)
                 }
             }
         }
+    }
+
+    /// Property wrappers that hold the view's own state.
+    static let stateWrappers: Set<String> = [
+        "State", "Binding", "FocusState", "AppStorage", "SceneStorage", "AccessibilityFocusState", "GestureState",
+    ]
+    /// Property wrappers that hold an object.
+    static let objectWrappers: Set<String> = ["StateObject", "ObservedObject", "EnvironmentObject", "Bindable"]
+    /// Environment values that drive the UI when called, by key path name.
+    static let uiActionKeys: Set<String> = ["dismiss", "presentationMode", "dismissWindow", "dismissSearch"]
+    /// Type names that hold an object by convention (a view model, a store), when its class is
+    /// declared in another file.
+    static let objectTypeSuffixes = [
+        "Model", "Store", "Manager", "Service", "Controller", "Coordinator", "Router", "Cache", "Client", "Provider",
+        "DataSource", "Repository", "Loader", "Fetcher", "Monitor", "Engine", "Player", "Session", "Handler",
+        "Tracker", "Observer", "Database", "Context", "Navigator", "Center",
+    ]
+
+    /// Records a stored property's facts: its name, the state it wraps, the UI action it holds,
+    /// the tasks it keeps.
+    private static func noteProperty(_ variable: VariableDeclSyntax, in scope: inout ScopeFacts) {
+        let wrappers = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
+        let wrapperNames = Set(wrappers.compactMap { $0.attributeName.baseName })
+        let environmentKey = wrappers.first { $0.attributeName.baseName == "Environment" }.flatMap(environmentKeyName)
+        for binding in variable.bindings {
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            let name = pattern.identifier.text
+            scope.members.insert(name)
+            if let accessors = binding.accessorBlock {
+                scope.computedReads[name] = Set(
+                    accessors.tokens(viewMode: .sourceAccurate).compactMap { token in
+                        if case .identifier(let read) = token.tokenKind, token.isUnqualifiedOrSelfMember { return read }
+                        return nil
+                    })
+            }
+            if wrapperNames.contains("Binding") { scope.bindingNames.insert(name) }
+            if !wrapperNames.isDisjoint(with: stateWrappers) {
+                scope.stateNames.insert(name)
+                let typeName =
+                    binding.typeAnnotation?.type.baseName
+                    ?? binding.initializer?.value.as(FunctionCallExprSyntax.self)?.calleeName
+                if let typeName, objectTypeSuffixes.contains(where: typeName.hasSuffix) {
+                    scope.objectStateNames.insert(name)
+                }
+            }
+            if let environmentKey, uiActionKeys.contains(environmentKey) { scope.uiActions[name] = environmentKey }
+            if !wrapperNames.isDisjoint(with: objectWrappers) || scope.objectStateNames.contains(name)
+                || (wrapperNames.contains("Environment") && environmentKey == nil)
+            {
+                scope.objectNames.insert(name)
+            }
+            let declared = binding.typeAnnotation.map { Syntax($0) } ?? binding.initializer.map { Syntax($0) }
+            if let declared, declared.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "Task" }) {
+                scope.storesTasks = true
+            }
+            if binding.typeAnnotation?.type.isOptionalTask == true {
+                scope.optionalTaskProperties.insert(name)
+            }
+        }
+    }
+
+    /// `dismiss` for `@Environment(\.dismiss)`.
+    private static func environmentKeyName(_ attribute: AttributeSyntax) -> String? {
+        guard case .argumentList(let arguments)? = attribute.arguments,
+            let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self),
+            let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)
+        else { return nil }
+        return last.declName.baseName.text
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(named: node.name.text, group: node)
         return .visitChildren
     }
-    override func visitPost(_ node: StructDeclSyntax) { frames.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(named: node.name.text, group: node)
         return .visitChildren
     }
-    override func visitPost(_ node: ClassDeclSyntax) { frames.removeLast() }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(named: node.name.text, group: node)
         return .visitChildren
     }
-    override func visitPost(_ node: ActorDeclSyntax) { frames.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(named: node.name.text, group: node)
         return .visitChildren
     }
-    override func visitPost(_ node: EnumDeclSyntax) { frames.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(named: node.name.text, group: node)
         return .visitChildren
     }
-    override func visitPost(_ node: ProtocolDeclSyntax) { frames.removeLast() }
+    override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(named: Self.name(of: node.extendedType), group: node)
         return .visitChildren
     }
-    override func visitPost(_ node: ExtensionDeclSyntax) { frames.removeLast() }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    private func leaveType() {
+        frames.removeLast()
+        if typesOutsideViews.removeLast() { outsideViewsDepth -= 1 }
+    }
+
+    // `#Preview { … }`: preview code, never shipped.
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { outsideViewsDepth += 1 }
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionDeclSyntax) {
+        if node.macroName.text == "Preview" { outsideViewsDepth -= 1 }
+    }
 
     private func enterMember(_ node: some SyntaxProtocol, function: FunctionDeclSyntax? = nil) {
         frames.append(.member(isViewMember: scopeIsView, node: Syntax(node), function: function))
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if Self.isTopLevel(node) { update("") { $0.members.insert(node.name.text) } }
+        if Self.isTopLevel(node) {
+            update("") {
+                $0.members.insert(node.name.text)
+                $0.methods[node.name.text, default: []].append(node)
+            }
+        }
+        let name = node.name.text
+        if let body = node.body, !waitingFunctions.contains(name) {
+            if body.containsAwaitOutsideClosures {
+                waitingFunctions.insert(name)
+                facts.instantFunctions.remove(name)
+            } else {
+                facts.instantFunctions.insert(name)
+            }
+        }
         enterMember(node, function: node)
         return .visitChildren
     }
@@ -244,12 +356,7 @@ final class ViewContextWalker: SyntaxVisitor {
             if let typeName { facts.typedNames.append(TypedName(name: pattern.identifier.text, typeName: typeName)) }
         }
         if isTypeMember(node) { enterMember(node) }
-        if Self.isTopLevel(node) {
-            for binding in node.bindings {
-                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                update("") { $0.members.insert(pattern.identifier.text) }
-            }
-        }
+        if Self.isTopLevel(node) { update("") { Self.noteProperty(node, in: &$0) } }
         return .visitChildren
     }
 
@@ -267,7 +374,8 @@ final class ViewContextWalker: SyntaxVisitor {
         if let creation = node.taskCreation {
             let site = TaskSite(
                 call: node, body: creation.body, detached: creation.detached, role: currentRole,
-                use: Self.handleUse(of: node), scope: scope, function: currentFunction)
+                use: Self.handleUse(of: node), scope: scope, function: currentFunction,
+                viewClosure: directViewClosure)
             if let body = creation.body { taskBodies[body.id] = facts.tasks.count }
             facts.tasks.append(site)
         }
@@ -281,7 +389,77 @@ final class ViewContextWalker: SyntaxVisitor {
             facts.receiverCalls.append(
                 ReceiverCall(receiver: receiver, call: node, scope: scope, member: currentMember))
         }
+        noteTimer(node)
+        noteDelay(node)
+        if node.calleeName == "onDisappear", node.isMemberCall,
+            let performer = node.arguments.first(where: { $0.label?.text == "perform" })?.expression.storedName
+        {
+            update(scope) { $0.disappearPerformers.insert(performer) }
+        }
         return .visitChildren
+    }
+
+    /// The view closure the current position is written in directly (no other closure between).
+    private var directViewClosure: ClosureExprSyntax? {
+        guard case .closure(let closure, .view)? = frames.last else { return nil }
+        return closure
+    }
+
+    /// Notes a repeating timer started in view code.
+    private func noteTimer(_ node: FunctionCallExprSyntax) {
+        guard let role = currentRole, let kind = Self.timerKind(of: node) else { return }
+        let block =
+            node.trailingClosure
+            ?? node.arguments.first { $0.label?.text == "block" }?.expression
+            .as(ClosureExprSyntax.self)
+        var use = Self.handleUse(of: node)
+        // `.store(in: &cancellables)`: kept in that set.
+        if use == .handedOver, let member = node.parent?.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "store",
+            let store = member.parent?.as(FunctionCallExprSyntax.self),
+            let target = store.arguments.first(where: { $0.label?.text == "in" })?.expression.as(InOutExprSyntax.self),
+            let name = target.expression.storedName
+        {
+            use = .stored(name)
+        }
+        facts.timers.append(TimerSite(call: node, kind: kind, role: role, use: use, scope: scope, block: block))
+    }
+
+    /// Notes `DispatchQueue.main.asyncAfter(deadline: .now() + N) { … }` in view code.
+    private func noteDelay(_ node: FunctionCallExprSyntax) {
+        guard node.calleeName == "asyncAfter", let role = currentRole,
+            let body = node.trailingClosure
+                ?? node.arguments.first(where: { $0.label?.text == "execute" })?.expression.as(ClosureExprSyntax.self)
+        else { return }
+        var seconds: Double?
+        if let deadline = node.arguments.first(where: {
+            $0.label?.text == "deadline" || $0.label?.text == "wallDeadline"
+        })?
+        .expression.as(SequenceExprSyntax.self) {
+            seconds = deadline.elements.last?.numberLiteral
+        }
+        let site = TaskSite(
+            call: node, body: body, detached: false, role: role, use: .discarded, scope: scope,
+            function: currentFunction, viewClosure: directViewClosure)
+        facts.delays.append(DelaySite(call: node, body: body, seconds: seconds, site: site))
+    }
+
+    /// `.timer` for `Timer.scheduledTimer(…, repeats: true …)`; `.publisher` for the subscription
+    /// that ends a `Timer.publish(every:…)` chain (`.sink`, `.assign`).
+    private static func timerKind(of call: FunctionCallExprSyntax) -> TimerSite.Kind? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        let name = member.declName.baseName.text
+        if name == "scheduledTimer", member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Timer" {
+            let repeats = call.arguments.first { $0.label?.text == "repeats" }?.expression
+            return repeats?.isTrueLiteral == true ? .timer : nil
+        }
+        if ["sink", "assign"].contains(name), let base = member.base,
+            base.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "publish" }),
+            base.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "Timer" })
+        {
+            return .publisher
+        }
+        return nil
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
@@ -289,7 +467,7 @@ final class ViewContextWalker: SyntaxVisitor {
         if let index = taskBodies[node.id] {
             role = .taskBody(index)
         } else {
-            role = mayBeSwiftUI ? ClosureRole.of(node) : .other
+            role = mayBeSwiftUI && outsideViewsDepth == 0 ? ClosureRole.of(node) : .other
         }
         if case .view(.event(let name)) = role, let call = node.callSlot?.call {
             if name == "onAppear" { update(scope) { $0.appearClosures.append((call, node)) } }
@@ -300,13 +478,45 @@ final class ViewContextWalker: SyntaxVisitor {
     }
     override func visitPost(_ node: ClosureExprSyntax) { frames.removeLast() }
 
+    // MARK: What decides what the view shows
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        notePresence(in: Syntax(node.conditions))
+        return .visitChildren
+    }
+
+    override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind {
+        notePresence(in: Syntax(node.condition))
+        return .visitChildren
+    }
+
+    override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
+        if let label = node.label?.text, ["isPresented", "item"].contains(label) {
+            notePresence(in: Syntax(node.expression))
+        }
+        return .visitChildren
+    }
+
+    private func notePresence(in node: Syntax) {
+        var names: [String] = []
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case .identifier(let name): names.append(name)
+            case .dollarIdentifier(let name): names.append(String(name.dropFirst()))
+            default: continue
+            }
+        }
+        guard !names.isEmpty else { return }
+        update(scope) { $0.presenceNames.formUnion(names) }
+    }
+
     override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
         guard node.questionOrExclamationMark?.text == "?", node.expression.containsAwait,
             case .closure(let closure, let role)? = frames.last
         else { return .visitChildren }
         switch role {
         case .view(.taskModifier):
-            facts.optionalTries.append(OptionalTrySite(node: node, closure: closure))
+            facts.optionalTries.append(OptionalTrySite(node: node, closure: closure, role: role, scope: scope))
         case .taskBody(let index) where facts.tasks[index].role != nil && !facts.tasks[index].detached:
             // Nobody can cancel a task whose handle is dropped: its `try?` swallows nothing
             // (task-never-cancelled already speaks for it).
@@ -314,7 +524,8 @@ final class ViewContextWalker: SyntaxVisitor {
             switch site.use {
             case .discarded: break
             case .local(let name) where LocalHandleUse(of: name, declaredAround: site.call) == .unused: break
-            default: facts.optionalTries.append(OptionalTrySite(node: node, closure: closure))
+            default:
+                facts.optionalTries.append(OptionalTrySite(node: node, closure: closure, role: role, scope: scope))
             }
         default:
             break
@@ -372,7 +583,7 @@ final class ViewContextWalker: SyntaxVisitor {
 
     /// The handles cancelled through a list: `[a, b].forEach { $0?.cancel() }` or
     /// `for task in [a, b] { task?.cancel() }`, where `name` is `$0` or `task`.
-    private static func handlesListed(aroundCancelOf name: String, in call: FunctionCallExprSyntax) -> [String] {
+    static func handlesListed(aroundCancelOf name: String, in call: FunctionCallExprSyntax) -> [String] {
         var list: ArrayExprSyntax?
         if let closure = call.ancestor(ClosureExprSyntax.self), let slot = closure.callSlot,
             slot.call.calleeName == "forEach",

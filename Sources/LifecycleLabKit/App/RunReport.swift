@@ -1,4 +1,5 @@
 import Gtk
+import LabJSON
 import LabModel
 import LifecycleTasks
 
@@ -95,7 +96,7 @@ final class RunReport {
     // MARK: Lines
 
     private func core(_ kind: LifecycleEvent.Kind) {
-        let fields: [(String, JSONText.Value)]
+        let fields: [(String, JSONValue)]
         switch kind {
         case .willAppear(let node): fields = [("kind", .string("willAppear")), ("node", .string(node))]
         case .appear(let node): fields = [("kind", .string("appear")), ("node", .string(node))]
@@ -145,7 +146,7 @@ final class RunReport {
     private func writeLayout() {
         guard let mainWindow else { return }
         let window = mainWindow.window
-        let entries = namedWidgets(of: mainWindow).compactMap { name, widget -> (String, JSONText.Value)? in
+        let entries = namedWidgets(of: mainWindow).compactMap { name, widget -> (String, JSONValue)? in
             guard widget.isMapped, let box = widget.bounds(in: window) else { return nil }
             return (name, .array([box.x, box.y, box.width, box.height].map { .integer(Int($0.rounded())) }))
         }
@@ -154,7 +155,7 @@ final class RunReport {
             [
                 ("page", .string(mainWindow.stack.visibleChildName ?? "")),
                 ("pages", .array(LabPages.all.map { .string($0.id.rawValue) })),
-                ("widgets", .object(entries)),
+                ("widgets", .object(JSONObject(entries))),
             ])
     }
 
@@ -169,7 +170,7 @@ final class RunReport {
         return header + page.reportWidgets
     }
 
-    private func writeTally(_ event: String, extra: [(String, JSONText.Value)] = []) {
+    private func writeTally(_ event: String, extra: [(String, JSONValue)] = []) {
         guard let context = environment?.context else { return }
         let live = context.registry.liveRecords
         // Every strategy's tasks, the buggy ones too, end within D or L of their owner going, and
@@ -190,14 +191,15 @@ final class RunReport {
     }
 
     /// One line: `event`, the monotonic (ns) and wall-clock (µs) times, then `fields`.
-    private func write(_ event: String, _ fields: [(String, JSONText.Value)]) {
+    private func write(_ event: String, _ fields: [(String, JSONValue)]) {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let mono = Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
         clock_gettime(CLOCK_REALTIME, &now)
         let wall = Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1_000
-        let line = JSONText.compact(
-            .object([("event", .string(event)), ("mono", .integer(mono)), ("wall", .integer(wall))] + fields))
+        let line = JSONValue.object(
+            JSONObject([("event", .string(event)), ("mono", .integer(mono)), ("wall", .integer(wall))] + fields)
+        ).compactText
         fputs(line + "\n", file)
         fflush(file)
     }

@@ -1,6 +1,7 @@
 import Gettext
 public import Gtk
 public import LabModel
+import LifecycleCheckReport
 
 /// The Check page: a person opens their own SwiftUI code (*Open…*, *Open Folder…*, or a drop of
 /// files and folders on the page) and sees the seeds' task mistakes in it, found by
@@ -209,16 +210,18 @@ public final class CheckPage: LabPage {
     /// *Show it live* for finding `index`: the window shows its page with its strategy.
     /// - Parameter index: the finding's index in the report.
     public func showLive(finding index: Int) {
-        guard let finding = listing?.report.findings[safe: index], let page = finding.live.pageDescriptor else {
+        guard let finding = listing?.report.findings[safe: index], let live = finding.live,
+            let page = live.pageDescriptor
+        else {
             return
         }
-        onShowLive?(page.id, finding.live.strategyID)
+        onShowLive?(page.id, live.strategyID)
     }
 
     /// *Compare with the fix* for finding `index`: the compare window, its bug beside its fix.
     /// - Parameter index: the finding's index in the report.
     public func compareWithFix(finding index: Int) {
-        guard let pair = listing?.report.findings[safe: index]?.live.toastComparison else { return }
+        guard let pair = listing?.report.findings[safe: index]?.live?.toastComparison else { return }
         onCompare?(pair.bug, pair.fix)
     }
 
@@ -289,7 +292,7 @@ public final class CheckPage: LabPage {
         return path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private static func errorsText(_ errors: [CheckFileError], base: String) -> String {
+    private static func errorsText(_ errors: [InputError], base: String) -> String {
         guard !errors.isEmpty else { return "" }
         let shown = errors.prefix(20).map { "\(CheckListing.relative($0.path, to: base)): \($0.message)" }
         var lines = [trn("%{count} file could not be checked:", "%{count} files could not be checked:", errors.count)]

@@ -1,8 +1,10 @@
 import Gettext
 package import Gtk
 package import LabModel
+package import LifecycleCheckReport
 
-/// One row widget of the Check page's list and its parts: a file's heading, or a finding (its
+/// One row widget of the Check page's list and its parts: a part's heading (warnings, notes), a
+/// file's heading, or a finding (its
 /// severity, rule and place; its message; the code around it with its line marked; why it is a
 /// bug and the fix; its SPEC row; *Show it live* and, for a toast repro, *Compare with the
 /// fix*). GTK recycles row widgets as the list scrolls; ``fill(_:listing:position:)`` shows
@@ -14,6 +16,8 @@ package final class CheckRowParts: RowParts {
     /// The row shown, and its position in the list.
     package private(set) var row: CheckListing.Row?
     package private(set) var position = 0
+    /// A part's heading: "Warnings", "Notes", and what each means.
+    package let partLabel = PageKit.text()
     /// A file's heading: its path and how many findings it has.
     package let fileLabel = PageKit.text()
     /// A finding's parts.
@@ -31,6 +35,9 @@ package final class CheckRowParts: RowParts {
 
     init(box: Box) {
         self.box = box
+        partLabel.addCssClass("heading")
+        partLabel.setMargins(top: 16, bottom: 2, start: 2, end: 2)
+        box.append(partLabel)
         fileLabel.addCssClass("check-file")
         fileLabel.wrapsInsideWords = true
         fileLabel.setMargins(top: 14, bottom: 4, start: 2, end: 2)
@@ -69,7 +76,24 @@ package final class CheckRowParts: RowParts {
     func fill(_ row: CheckListing.Row, listing: CheckListing, position: Int) {
         self.row = row
         self.position = position
+        partLabel.isVisible = false
+        fileLabel.isVisible = true
         switch row {
+        case .part(let part):
+            partLabel.isVisible = true
+            fileLabel.isVisible = false
+            findingBox.isVisible = false
+            let count = listing.count(of: part)
+            switch part {
+            case .warnings:
+                partLabel.text =
+                    trn("%{count} warning", "%{count} warnings", count) + " · "
+                    + tr("defects: a check fails on them")
+            case .notes:
+                partLabel.text =
+                    trn("%{count} note", "%{count} notes", count) + " · "
+                    + tr("hints: a check passes with them")
+            }
         case .file(let index):
             let group = listing.groups[index]
             findingBox.isVisible = false
@@ -91,11 +115,17 @@ package final class CheckRowParts: RowParts {
         }
     }
 
-    private func show(_ finding: CheckFinding) {
-        for severity in CheckSeverity.allCases { severityLabel.removeCssClass(severity.rawValue) }
-        severityLabel.addCssClass(finding.severity.rawValue)
-        severityLabel.text = finding.severity == .warning ? tr("warning") : tr("note")
-        ruleLabel.text = finding.rule
+    private func show(_ finding: Finding) {
+        for severity in Severity.allCases { severityLabel.removeCssClass(severity.rawValue) }
+        // An error, where the configuration makes a rule one, looks as a warning does.
+        severityLabel.addCssClass(finding.severity.fails ? Severity.warning.rawValue : Severity.note.rawValue)
+        severityLabel.text =
+            switch finding.severity {
+            case .error: tr("error")
+            case .warning: tr("warning")
+            case .note: tr("note")
+            }
+        ruleLabel.text = finding.rule.rawValue
         locationLabel.text = tr("line %{line}, column %{column}", ["line": finding.line, "column": finding.column])
         messageLabel.setMarkup("<b>\(CodeMarkup.escape(finding.message))</b>")
         messageLabel.setAccessibleLabel(finding.message)
@@ -108,7 +138,13 @@ package final class CheckRowParts: RowParts {
         whyLabel.setAccessibleLabel(tr("Why: %{text}", ["text": finding.why]))
         fixLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Fix:")) + "</b> " + CodeMarkup.escape(finding.fix))
         fixLabel.setAccessibleLabel(tr("Fix: %{text}", ["text": finding.fix]))
-        let live = finding.live
+        guard let live = finding.live else {
+            specLabel.text = tr("The lab has no page that shows this one.")
+            showLiveButton.isVisible = false
+            compareButton.isVisible = false
+            return
+        }
+        showLiveButton.isVisible = true
         let page = live.pageDescriptor
         specLabel.text = tr(
             "SPEC %{rows} · seen live on the %{page} page as %{strategy}, fixed by %{fix}",
@@ -141,7 +177,7 @@ package final class CheckRowParts: RowParts {
 
     /// The excerpt as Pango markup: a gutter of line numbers, the finding's line marked with ▸
     /// on the code panel's highlight band.
-    package static func excerptMarkup(_ excerpt: CheckExcerpt, marking line: Int) -> String {
+    package static func excerptMarkup(_ excerpt: Excerpt, marking line: Int) -> String {
         let lines = excerpt.numberedLines
         let digits = String(lines.last?.number ?? 0).count
         return lines.map { number, text in

@@ -1,5 +1,6 @@
 import Gtk
 import LabModel
+import LifecycleCheckReport
 
 /// Runs `lifecycle-lab-check --format json PATH…` for the Check page: found beside the running
 /// binary (`LIFECYCLE_LAB_CHECK` names another), started as a child process and awaited without

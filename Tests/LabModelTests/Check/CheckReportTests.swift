@@ -1,4 +1,6 @@
+import LabJSON
 import LabModel
+import LifecycleCheckReport
 import Testing
 
 /// The Check page's reading of `lifecycle-lab-check --format json` (the checker's contract),
@@ -27,13 +29,13 @@ struct CheckReportTests {
                     live: #"{"page":"button","strategy":"B1","fix":"B2"}"#),
             ], errors: #"[{"path":"/src/App/Bad.swift","message":"cannot read: Permission denied"}]"#)
         let report = try CheckReport.decode(text)
-        #expect(report.toolName == "lifecycle-lab check")
+        #expect(CheckReport.toolName == "lifecycle-lab check")
         #expect(report.toolVersion == "1.0.0")
         #expect(report.files == 3)
         #expect(report.findings.count == 2)
-        #expect(report.warningCount == 2)
+        #expect(report.warnings.count == 2)
         let first = report.findings[0]
-        #expect(first.rule == "task-never-cancelled")
+        #expect(first.rule == .taskNeverCancelled)
         #expect(first.severity == .warning)
         #expect(first.path == "/src/App/Toast.swift")
         #expect((first.line, first.column) == (12, 9))
@@ -41,30 +43,30 @@ struct CheckReportTests {
         #expect(first.why == "The view can go while the task runs on.")
         #expect(first.fix == "Use .task { } instead.")
         #expect(first.spec == ["T1", "B1"])
-        #expect(first.live == CheckLive(page: "toast", strategy: "T1", fix: "T4"))
+        #expect(first.live == LiveRepro(page: "toast", strategy: "T1", fix: "T4"))
         #expect(first.excerpt.startLine == 10)
         #expect(first.excerpt.numberedLines.map(\.number) == [10, 11, 12])
         #expect(first.excerpt.numberedLines[2].text == "            try? await Task.sleep(for: .seconds(3))")
         #expect(
-            report.errors == [CheckFileError(path: "/src/App/Bad.swift", message: "cannot read: Permission denied")])
+            report.errors == [InputError(path: "/src/App/Bad.swift", message: "cannot read: Permission denied")])
     }
 
     @Test("T1 → T4 is a toast comparison; B1 → B2 shows live but compares nothing; an unknown page neither")
     func liveRepros() {
-        let toast = CheckLive(page: "toast", strategy: "T1", fix: "T4")
+        let toast = LiveRepro(page: "toast", strategy: "T1", fix: "T4")
         #expect(toast.pageDescriptor?.id == .toast)
         #expect(toast.strategyID?.rawValue == "T1")
         #expect(toast.toastComparison.map { [$0.bug, $0.fix] } == [ToastStrategyID.t1, .t4])
-        let button = CheckLive(page: "button", strategy: "b1", fix: "B2")
+        let button = LiveRepro(page: "button", strategy: "b1", fix: "B2")
         #expect(button.strategyID?.rawValue == "B1")
         #expect(button.fixID?.rawValue == "B2")
         #expect(button.toastComparison == nil)
-        let scene = CheckLive(page: "scene", strategy: "P1", fix: "P2")
+        let scene = LiveRepro(page: "scene", strategy: "P1", fix: "P2")
         #expect(scene.pageDescriptor?.id == .scenePhase)
-        let elsewhere = CheckLive(page: "settings", strategy: "X1", fix: "X2")
+        let elsewhere = LiveRepro(page: "settings", strategy: "X1", fix: "X2")
         #expect(elsewhere.pageDescriptor == nil)
         #expect(elsewhere.strategyID == nil)
-        #expect(CheckLive(page: "toast", strategy: "B1", fix: "T4").toastComparison == nil)
+        #expect(LiveRepro(page: "toast", strategy: "B1", fix: "T4").toastComparison == nil)
     }
 
     /// Documents of the wrong shape, and the field and problem each error must name.
@@ -93,7 +95,14 @@ struct CheckReportTests {
             "findings should be an array, not an object"
         ),
         (document(findings: ["1"]), "findings[0] should be an object, not an integer"),
-        (document(findings: [finding(severity: "error")]), #"findings[0].severity is "error", not warning or note"#),
+        (
+            document(findings: [finding(severity: "fatal")]),
+            #"findings[0].severity is "fatal", not error, warning or note"#
+        ),
+        (
+            document(findings: [finding(rule: "no-such-rule")]),
+            #"findings[0].rule is "no-such-rule", not a rule of this checker"#
+        ),
         (document(findings: [finding(), finding(line: 0)]), "findings[1].line should be 1 or more, not 0"),
         (document(findings: [finding().replacingFirst(#""column":9,"#, with: "")]), "findings[0].column is missing"),
         (
@@ -101,7 +110,7 @@ struct CheckReportTests {
             "findings[0].spec[1] should be a string, not an integer"
         ),
         (document(findings: [finding(live: #"{"page":"toast","strategy":"T1"}"#)]), "findings[0].live.fix is missing"),
-        (document(findings: [finding(live: "null")]), "findings[0].live should be an object, not null"),
+        (document(findings: [finding(live: "3")]), "findings[0].live should be an object, not an integer"),
         (
             document(findings: [finding().replacingFirst(#""startLine":10"#, with: #""startLine":true"#)]),
             "findings[0].excerpt.startLine should be an integer, not a boolean"
@@ -192,7 +201,7 @@ struct CheckReportTests {
         let staleCounted = session.finish(first, with: .failure(.stopped(.killed(signal: 9), stderr: "")))
         #expect(!staleCounted)
         #expect(session.state == .running(paths: ["/b"]))
-        let report = CheckReport(toolVersion: "1.0.0", files: 1, findings: [], errors: [])
+        let report = CheckReport(files: 1, findings: [], errors: [], toolVersion: "1.0.0")
         let counted = session.finish(second, with: .success(report))
         #expect(counted)
         #expect(session.state == .done(report, paths: ["/b"]))
@@ -211,30 +220,42 @@ struct CheckReportTests {
 
     // MARK: Listing
 
-    @Test("findings grouped by file in the report's order, paths relative to the folder opened")
+    @Test("warnings first, then notes, each grouped by file in the report's order, paths relative to the folder opened")
     func listing() throws {
         let text = Self.document(findings: [
             Self.finding(path: "/src/App/Views/Toast.swift", line: 3),
-            Self.finding(path: "/src/App/Views/Toast.swift", line: 20),
+            Self.finding(rule: "no-scene-phase", severity: "note", path: "/src/App/Views/Toast.swift", line: 20),
             Self.finding(path: "/src/App/Work.swift", line: 4),
             Self.finding(path: "/elsewhere/Other.swift", line: 1),
         ])
-        let listing = CheckListing(report: try CheckReport.decode(text), base: "/src/App")
-        #expect(listing.groups.map(\.displayPath) == ["Views/Toast.swift", "Work.swift", "/elsewhere/Other.swift"])
-        #expect(listing.groups.map(\.findings) == [[0, 1], [2], [3]])
-        #expect(listing.rows == [.file(0), .finding(0), .finding(1), .file(1), .finding(2), .file(2), .finding(3)])
-        #expect(listing.rowIDs.prefix(3) == ["file-0", "finding-0", "finding-1"])
+        let report = try CheckReport.decode(text)
+        // The report's order is by path: /elsewhere first.
+        #expect(report.findings.map(\.line) == [1, 3, 20, 4])
+        let listing = CheckListing(report: report, base: "/src/App")
+        #expect(
+            listing.groups.map(\.displayPath)
+                == ["/elsewhere/Other.swift", "Views/Toast.swift", "Work.swift", "Views/Toast.swift"])
+        #expect(listing.groups.map(\.part) == [.warnings, .warnings, .warnings, .notes])
+        #expect(listing.groups.map(\.findings) == [[0], [1], [3], [2]])
+        #expect(
+            listing.rows == [
+                .part(.warnings), .file(0), .finding(0), .file(1), .finding(1), .file(2), .finding(3),
+                .part(.notes), .file(3), .finding(2),
+            ])
+        #expect(listing.rowIDs.prefix(3) == ["part-warnings", "file-0", "finding-0"])
         for row in listing.rows { #expect(listing.row(id: CheckListing.id(row)) == row) }
         #expect(listing.row(id: "finding-99") == nil)
+        #expect(listing.row(id: "part-other") == nil)
         #expect(listing.row(id: "other") == nil)
-        #expect(listing.displayPath(of: 2) == "Work.swift")
-        #expect(listing.summary == "4 findings in 3 files")
+        #expect(listing.displayPath(of: 3) == "Work.swift")
+        #expect(listing.count(of: .warnings) == 3 && listing.count(of: .notes) == 1)
+        #expect(listing.summary == "3 warnings and 1 note in 3 files")
         let clean = CheckListing(report: try CheckReport.decode(Self.clean), base: "/src")
         #expect(clean.rows.isEmpty)
         #expect(clean.summary == "No findings in 5 files")
         let one = CheckListing(
             report: try CheckReport.decode(Self.document(findings: [Self.finding()], files: 1)), base: "")
-        #expect(one.summary == "1 finding in 1 file")
+        #expect(one.summary == "1 warning in 1 file")
         #expect(one.groups[0].displayPath == "/src/App/Toast.swift")
     }
 

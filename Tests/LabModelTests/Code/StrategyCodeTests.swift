@@ -84,7 +84,7 @@ struct StrategyCodeTests {
         #expect(Set(StrategyCodeCatalog.regions.map { "\($0.file):\($0.firstLine)" }) == markers)
     }
 
-    @Test("T1–T8, B1–B3, P1–P5, I1, N1: the highlighted lines are the ones the spec's row turns on")
+    @Test("T1–T8, B1–B3, P1–P6, I1, N1: the highlighted lines are the ones the spec's row turns on")
     func keyLinesAreTheMechanism() {
         for id in allStrategies {
             #expect(id.code.marks(id.keyMechanism), "\(id): key lines do not mark \(id.keyMechanism)")

@@ -35,7 +35,7 @@ func lines<Line: ScreenLine>(_ type: Line.Type, _ entries: (Double, Line)...) ->
 @Suite("Check IDs: the English name in the JSON is the message its title translates")
 struct CheckIDTests {
     @Test(
-        "T1–T8, B1–B3, P1–P5, I1: every check a headless repro makes is a message of the template, and its title its translation",
+        "T1–T8, B1–B3, P1–P6, I1: every check a headless repro makes is a message of the template, and its title its translation",
         arguments: allStrategies)
     @MainActor
     func checksAreMessages(_ id: AnyStrategyID) async throws {

@@ -8,7 +8,7 @@ import Testing
 /// repro) without Foundation. Its output must be what `JSONEncoder` with
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` gives, so readers of the
 /// verdict see no change; Foundation is allowed here, in the tests, to compare against.
-@Suite("JSON text of scenario verdicts (T1–T8, B1–B3, P1–P5, I1 --scenario output)")
+@Suite("JSON text of scenario verdicts (T1–T8, B1–B3, P1–P6, I1 --scenario output)")
 struct JSONTextTests {
     struct Sample: Encodable {
         var name: String
@@ -60,7 +60,7 @@ struct JSONTextTests {
     }
 
     @Test(
-        "Every verdict (T1–T8, B1–B3, P1–P5, I1) reads back equal through JSONDecoder",
+        "Every verdict (T1–T8, B1–B3, P1–P6, I1) reads back equal through JSONDecoder",
         arguments: allStrategies)
     @MainActor
     func verdictRoundTrip(_ id: AnyStrategyID) async throws {

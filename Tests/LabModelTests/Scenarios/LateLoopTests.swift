@@ -131,10 +131,10 @@ private func lateRun(
 }
 
 @MainActor
-@Suite("Scenario verdicts judge behaviour, not the loop's punctuality (T1–T8, B1–B3, P1–P5, I1)")
+@Suite("Scenario verdicts judge behaviour, not the loop's punctuality (T1–T8, B1–B3, P1–P6, I1)")
 struct LateLoopTests {
     @Test(
-        "T1–T8, B1–B3, P1–P5, I1: every wait 0.4 s late and 20 ms per settle: each row still matches its strategy",
+        "T1–T8, B1–B3, P1–P6, I1: every wait 0.4 s late and 20 ms per settle: each row still matches its strategy",
         arguments: allStrategies)
     func lateByAFixedAmount(_ id: AnyStrategyID) async {
         let (verdict, late) = await lateRun(id) { LateLoop(host: $0, lateBy: .milliseconds(400)) }
@@ -145,7 +145,7 @@ struct LateLoopTests {
     }
 
     @Test(
-        "T1–T8, B1–B3, P1–P5, I1: every wait late by a seeded random 0–450 ms: each row still matches its strategy",
+        "T1–T8, B1–B3, P1–P6, I1: every wait late by a seeded random 0–450 ms: each row still matches its strategy",
         arguments: allStrategies, [UInt64(1), 2, 3])
     func lateByRandomAmounts(_ id: AnyStrategyID, seed: UInt64) async {
         let (verdict, late) = await lateRun(id) { LateLoop(host: $0, seed: seed, upTo: .milliseconds(450)) }
@@ -185,6 +185,7 @@ struct LateLoopTests {
             }
             + [
                 (ScenePhaseStrategyID.p1, ScenePhaseStrategyID.p2), (.p2, .p1), (.p3, .p1), (.p4, .p2), (.p5, .p4),
+                (.p6, .p1), (.p1, .p6),
             ].map {
                 (AnyStrategyID($0.0), AnyStrategyID($0.1))
             })

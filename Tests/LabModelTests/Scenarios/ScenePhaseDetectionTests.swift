@@ -60,7 +60,7 @@ struct ScenePhaseDetectionTests {
     }
 
     @Test(
-        "P1–P5 on X11 (SPEC §1: minimize → background): the repro minimizes and restores and matches",
+        "P1–P6 on X11 (SPEC §1: minimize → background): the repro minimizes and restores and matches",
         arguments: ScenePhaseStrategyID.allCases)
     func seesMinimize(_ id: ScenePhaseStrategyID) async {
         let (verdict, actuator, host) = await sceneRun(id, detection: .everything, minimizeSeen: true)
@@ -72,12 +72,12 @@ struct ScenePhaseDetectionTests {
         )
         #expect(verdict.checks.map(\.name).contains("side effect held while minimized"))
         #expect(verdict.measurements["canSeeMinimize"] == 1)
-        #expect(verdict.measurements["pollsInBackground"] == (id == .p1 ? 5 : 0))
+        #expect(verdict.measurements["pollsInBackground"] == (id.kind == .bug ? 5 : 0))
         await host.expectNoLiveTasks()
     }
 
     @Test(
-        "P1–P5 on GNOME on Wayland without an outside driver (SPEC §1: a minimize is seen, but no Wayland app can restore its window): the repro leaves minimizing out, says why, and judges focus loss",
+        "P1–P6 on GNOME on Wayland without an outside driver (SPEC §1: a minimize is seen, but no Wayland app can restore its window): the repro leaves minimizing out, says why, and judges focus loss",
         arguments: ScenePhaseStrategyID.allCases)
     func seesMinimizeCannotRestore(_ id: ScenePhaseStrategyID) async {
         let gnome = ScenePhaseDetection(canSeeMinimize: true, canRestore: false)
@@ -88,16 +88,16 @@ struct ScenePhaseDetectionTests {
         let reason = "left out, the app cannot restore a minimized window in this session"
         #expect(verdict.log.filter { $0.text.hasSuffix(reason) }.count == 4)
         let judged = Dictionary(uniqueKeysWithValues: verdict.checks.map { ($0.name, $0.observed) })
-        #expect(judged["polls while another window has focus"] == (id == .p1 ? "2" : "0"))
+        #expect(judged["polls while another window has focus"] == (id.kind == .bug ? "2" : "0"))
         await host.expectNoLiveTasks()
     }
 
     @Test(
-        "P1–P5 on Wayland with GTK < 4.12 (SPEC §1: a minimize cannot be seen): the repro leaves minimizing out, says so, and judges focus loss — P2–P5 stop, P1 does not",
+        "P1–P6 on Wayland with GTK < 4.12 (SPEC §1: a minimize cannot be seen): the repro leaves minimizing out, says so, and judges focus loss — P2–P5 stop, P1 and P6 do not",
         arguments: ScenePhaseStrategyID.allCases)
     func cannotSeeMinimizeJudgesFocusLoss(_ id: ScenePhaseStrategyID) async {
         let (verdict, actuator, host) = await sceneRun(id, detection: cannotSeeMinimize, minimizeSeen: false)
-        let bug = id == .p1
+        let bug = id.kind == .bug
         #expect(verdict.matchesSpec, "\(verdict.summary)")
         #expect(actuator.windowActions == [.focus, .focusElsewhere, .focus], "no minimize asked for")
         #expect(verdict.log.filter { $0.text.hasSuffix("left out, this session cannot see a minimize") }.count == 4)

@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // SPEC P1 (seed 003): polling started in onAppear and stopped in onDisappear goes on while the
-// app is in the background; P2 also follows the scene phase.
+// app is in the background; P2 also follows the scene phase. Polling is what the code shows: a
+// loop that sleeps, a repeating Timer, a timer publisher.
 import SwiftUI
 
 struct DashboardView: View {
@@ -18,7 +19,13 @@ struct DashboardView: View {
     }
 
     private func load() {}
-    private func pollForever() async {}
+    private func pollForever() async {
+        while !Task.isCancelled {
+            await refresh()
+            try? await Task.sleep(for: .seconds(5))
+        }
+    }
+    private func refresh() async {}
 }
 
 struct ClockView: View {
@@ -35,21 +42,17 @@ struct ClockView: View {
     }
 }
 
-struct TickerView: View {
-    @State private var ticking: Task<Void, Never>?
-    @State private var ticks = 0
+struct StatusTicks: View {
+    @State private var ticks: AnyCancellable?
+    let model: StatusModel
 
     var body: some View {
-        Text("\(ticks)")
+        Text(model.status)
             .onAppear {  // expect: no-scene-phase
-                ticking = Task {
-                    while !Task.isCancelled {
-                        do { try await Task.sleep(for: .seconds(1)) } catch { return }
-                        ticks += 1
-                    }
-                }
+                ticks = Timer.publish(every: 10, on: .main, in: .common).autoconnect()
+                    .sink { _ in model.refresh() }
             }
-            .onDisappear { ticking?.cancel() }
+            .onDisappear { ticks?.cancel() }
     }
 }
 
@@ -68,30 +71,30 @@ struct PhaseAwareView: View {
 
     private func startPolling() {
         polling?.cancel()
-        polling = Task { await poll() }
-    }
-
-    private func poll() async {}
-}
-
-// Only logs: nothing is started, nothing to stop.
-struct ProfileView: View {
-    var body: some View {
-        Text("Profile")
-            .onAppear { print("shown") }
-            .onDisappear { print("hidden") }
+        polling = Task { while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) } }
     }
 }
 
-// Starts something, but its onDisappear undoes nothing: no polling pair to judge.
-struct TutorialView: View {
+// Not polling: an observer added and removed, an animation started and stopped, a subscription
+// to a stream that is not a timer.
+struct AccountRow: View {
+    let center: NotificationCenter
+    @State private var observer: NSObjectProtocol?
+    @State private var pulsing = false
+    @State private var updates: Task<Void, Never>?
+
     var body: some View {
-        Text("Tutorial")
-            .onAppear { startTutorial() }
+        Text("Account")
+            .scaleEffect(pulsing ? 1.2 : 1)
+            .onAppear {
+                observer = center.addObserver(forName: .accountChanged, object: nil, queue: .main) { _ in }
+                withAnimation(.easeInOut.repeatForever()) { pulsing = true }
+                updates = Task { for await _ in center.notifications(named: .accountChanged) {} }
+            }
             .onDisappear {
-                // nothing to undo
+                observer.map(center.removeObserver)
+                pulsing = false
+                updates?.cancel()
             }
     }
-
-    private func startTutorial() {}
 }

@@ -10,7 +10,7 @@ struct ActionPanel: View {
     var body: some View {
         VStack {
             Button("Run") {
-                Task {  // expect: task-never-cancelled
+                Task {
                     try await exec()  // expect: task-error-dropped
                 }
             }
@@ -56,6 +56,19 @@ struct ActionPanel: View {
             Button("Run, must finish") {
                 Task { try await Self.save() }  // lifecycle: must-finish
             }
+            // A chore at background priority: nobody waits to hear of its failure.
+            Button("Tidy") {
+                Task(priority: .background) { try await Self.save() }
+            }
+            // A wait that throws only when cancelled, in a task nobody cancels.
+            Button("Flash") {
+                Task {
+                    try await Task.sleep(for: .seconds(1))
+                    message = ""
+                }
+            }
+            // Declared throwing for a protocol; nothing in it throws.
+            Button("Mark read") { Task { try await markRead() } }
             Text("Stream")
                 .onAppear {
                     running = Task {
@@ -77,6 +90,7 @@ struct ActionPanel: View {
     }
 
     private func lines() -> AsyncThrowingStream<String, Error> { AsyncThrowingStream { $0.finish() } }
-    private func exec() async throws {}
-    private static func save() async throws {}
+    private func exec() async throws { try await Server.shared.run() }
+    private func markRead() async throws { message = "read" }
+    private static func save() async throws { try await Store.shared.save() }
 }

@@ -1,127 +1,189 @@
 // swift-format-ignore-file
-// SPEC T1 and B1: unstructured tasks started in view closures that nobody keeps or cancels,
-// next to the forms the seeds call right (detached, must-finish, kept and cancelled, .task).
+// SPEC T1 and B1: unstructured tasks started in view code that nobody cancels, and that are a
+// defect on their own: a stale timer that hides a later showing, a late pop of the navigation
+// stack, a loop that never ends. Beside them, the shapes real apps use that run on on purpose
+// or harmlessly: a request that must finish, a save and a dismiss, a one-shot load, a short
+// cosmetic delay, a button guarded while it runs.
 import SwiftUI
 
-struct BannerView: View {
-    @State private var shown = true
-    @State private var hideTask: Task<Void, Never>?
+// Seed 000's toast: the timer starts when the toast appears and hides it; a second showing
+// within 3 s is cut short by the first one's timer.
+struct ToastHost: View {
+    @State private var isPresented = false
 
     var body: some View {
         VStack {
-            if shown {
+            Button("Show") { isPresented = true }
+            if isPresented {
                 Text("Saved")
                     .onAppear {
                         Task {  // expect: task-never-cancelled
-                            await hideLater()
+                            try await Task.sleep(for: .seconds(3))
+                            withAnimation { isPresented = false }
                         }
                     }
             }
-            Text("With a priority")
-                .onAppear {
-                    Task(priority: .background) { await hideLater() }  // expect: task-never-cancelled
-                }
-            Text("On the main actor")
-                .onAppear {
-                    Task { @MainActor in  // expect: task-never-cancelled
-                        await hideLater()
-                        shown.toggle()
+        }
+    }
+}
+
+// A checkmark shown by a press and hidden 2 s later: a second press within 2 s loses its
+// checkmark early.
+struct CopyButton: View {
+    @State private var didCopy = false
+    let text: String
+
+    var body: some View {
+        Button(didCopy ? "Copied" : "Copy") { copy() }
+    }
+
+    private func copy() {
+        Pasteboard.copy(text)
+        didCopy = true
+        Task {  // expect: task-never-cancelled
+            try? await Task.sleep(nanoseconds: 2_000_000_000)
+            didCopy = false
+        }
+    }
+}
+
+// A banner whose parent shows it by a binding: the parent can show it again while the timer of
+// the earlier showing waits.
+struct SentBanner: View {
+    @Binding var isShown: Bool
+
+    var body: some View {
+        Text("Sent").onAppear {
+            Task {  // expect: task-never-cancelled
+                try? await Task.sleep(for: .seconds(3))
+                isShown = false
+            }
+        }
+    }
+}
+
+// Polling that nothing stops: the loop outlives the view, forever.
+struct LiveScore: View {
+    @State private var score = 0
+    let feed: ScoreFeed
+
+    var body: some View {
+        Text("\(score)")
+            .onAppear {
+                Task {  // expect: task-never-cancelled
+                    while true {
+                        score = await feed.latest()
+                        try? await Task.sleep(for: .seconds(5))
                     }
                 }
-            Text("A hop to the main actor, nothing to wait for")
-                .onAppear {
-                    // It never suspends, so it runs to its end at once: nothing to cancel.
-                    Task { @MainActor in shown.toggle() }
-                }
-            Text("Tapped")
-                .onTapGesture {
-                    Task<Void, Never> { await hideLater() }  // expect: task-never-cancelled
-                }
-            Text("Kept in a local only")
-                .onAppear {
-                    let pending = Task { await hideLater() }  // expect: task-never-cancelled
-                    print("started")
-                }
-            Text("Synchronous work")
-                .onAppear {
-                    shown = true
-                }
-            Text("Detached on purpose")
-                .onAppear {
-                    Task.detached { await Self.upload() }
-                }
-            Text("Must finish, marked on its line")
-                .onAppear {
-                    Task { await Self.upload() }  // lifecycle: must-finish
-                }
-            Text("Must finish, marked above")
-                .onAppear {
-                    // lifecycle: must-finish
-                    Task { await Self.upload() }
-                }
-            Text("Silenced")
-                .onAppear {
-                    // lifecycle: ignore task-never-cancelled
-                    Task { await hideLater() }
-                }
-            Text("Kept and cancelled")
-                .onAppear {
-                    hideTask = Task { await hideLater() }
-                }
-                .onDisappear {
-                    hideTask?.cancel()
-                }
-            Text("Structured")
-                .task {
-                    await hideLater()
-                }
-        }
+            }
     }
-
-    private func hideLater() async {
-        do {
-            try await Task.sleep(for: .seconds(2))
-            shown = false
-        } catch {}
-    }
-
-    // A view's own method runs for the view, so its task is the view's too.
-    private func refresh() {
-        Task { await hideLater() }  // expect: task-never-cancelled
-    }
-
-    private static func upload() async {}
 }
 
-struct UploadButtons: View {
+// A key-value-observing stream of a player: it ends only with the player, which it keeps alive.
+struct PlayerStatus: View {
+    @State private var isReady = false
+    let item: PlayerItem
+
     var body: some View {
-        Button("Upload") {
-            Task { await send() }  // expect: task-never-cancelled
+        Text(isReady ? "Ready" : "Loading").onAppear { observe() }
+    }
+
+    private func observe() {
+        Task {  // expect: task-never-cancelled
+            for await status in item.publisher(for: \.status).values {
+                isReady = status == .readyToPlay
+            }
         }
-        Button {
-            Task { await send() }  // expect: task-never-cancelled
-        } label: {
-            Text("Upload again")
+    }
+}
+
+// A late failure pops whatever screen is on top by then.
+struct StatusDetail: View {
+    @Environment(RouterPath.self) private var routerPath
+    let model: StatusModel
+
+    var body: some View {
+        Text(model.text)
+            .onAppear {
+                Task {  // expect: task-never-cancelled
+                    let found = await model.fetch()
+                    if !found { routerPath.path.removeLast() }
+                }
+            }
+    }
+}
+
+// Run on on purpose, or harmlessly: no finding of this rule.
+struct ProfileActions: View {
+    @Environment(\.dismiss) private var dismiss
+    @State private var isSaving = false
+    @State private var isProcessing = false
+    @State private var scrollTarget: Int?
+    @State private var note = ""
+    @StateObject private var model = ProfileModel()
+
+    var body: some View {
+        VStack {
+            // A request that must finish when the menu closes.
+            Button("Follow") { Task { await model.follow() } }
+            // A save, then a flag and a dismiss: the save must finish; a late dismiss of a view
+            // that is gone does nothing.
+            Button("Save") {
+                Task {
+                    isSaving = true
+                    await model.save(note)
+                    isSaving = false
+                    dismiss()
+                }
+            }
+            // A press guarded while it runs: no second run can start.
+            Button("Continue") {
+                guard !isProcessing else { return }
+                isProcessing = true
+                Task {
+                    await model.proceed()
+                    try? await Task.sleep(for: .seconds(1))
+                    isProcessing = false
+                }
+            }
+            .disabled(isProcessing)
+            // Marked: it must finish.
+            Button("Upload") {
+                // lifecycle: must-finish
+                Task { await model.upload() }
+            }
         }
-        Button(action: {
-            Task { await send() }  // expect: task-never-cancelled
-        }) {
-            Text("Upload once more")
+        // A short cosmetic delay: nothing a person can overtake.
+        .onAppear {
+            Task {  // expect: task-outlives-view
+                try? await Task.sleep(for: .milliseconds(300))
+                scrollTarget = 49
+            }
+        }
+        // Detached on purpose, and a hop to the main actor that never waits.
+        .onDisappear {
+            Task.detached { await ProfileModel.flush() }
+            Task { @MainActor in isSaving = false }
+        }
+    }
+}
+
+// Not view code: a model's tasks have no view lifecycle to follow.
+final class ProfileModel: ObservableObject {
+    @Published var isShown = false
+
+    func showBriefly() {
+        isShown = true
+        Task {
+            try? await Task.sleep(for: .seconds(3))
+            isShown = false
         }
     }
 
-    private func send() async {}
-}
-
-// Not view code: a model's method and a free function have no view lifecycle to follow.
-final class Uploader {
-    func start() {
-        Task { await work() }
-    }
-
-    func work() async {}
-}
-
-func startInBackground() {
-    Task { print("plain function") }
+    func follow() async {}
+    func save(_ note: String) async {}
+    func proceed() async {}
+    func upload() async {}
+    static func flush() async {}
 }

@@ -1,76 +1,68 @@
 // swift-format-ignore-file
-// SPEC T3: `try?` turns the view's cancel into `nil`, and whatever follows it still runs.
+// SPEC T3 (a trap): `try?` turns a cancel into `nil`, and whatever follows it still runs. It
+// matters where that reaches beyond the view (a log, a model) or where the view stays
+// (`.task(id:)`); once the view is gone, writing its own state changes nothing.
 import SwiftUI
 
 struct ToastTimerView: View {
     @Binding var isPresented: Bool
     @State private var status = ""
+    @State private var loading = true
     @State private var job: Task<Void, Never>?
+    @FocusState private var focused: Bool
+    let analytics: Analytics
 
     var body: some View {
         Text("Toast")
             .task {
                 try? await Task.sleep(for: .seconds(3))  // expect: try-optional-swallows-cancel
                 isPresented = false
+                print("auto-dismissed")
             }
+            // Only the view's own state, once it is gone: nothing.
             .task {
-                try? await Task.sleep(for: .seconds(3))
+                try? await Task.sleep(for: .milliseconds(100))
+                loading = false
+                focused = true
             }
             .task {
                 try? await Task.sleep(for: .seconds(3))
                 guard !Task.isCancelled else { return }
-                isPresented = false
+                analytics.log("read")
             }
             .task {
                 try? await Task.sleep(for: .seconds(3))
                 if Task.isCancelled { return }
-                isPresented = false
+                analytics.log("read")
             }
             .task {
                 do {
                     try? await Task.sleep(for: .seconds(3))
                     try Task.checkCancellation()
-                    isPresented = false
+                    analytics.log("read")
                 } catch {}
             }
+            // The view stays when `.task(id:)`'s value changes: the old run writes on.
             .task(id: status) {
                 try? await Task.sleep(for: .seconds(1))  // expect: try-optional-swallows-cancel
-                status = "refreshed"
-            }
-            .task {
-                while true {
-                    try? await Task.sleep(for: .seconds(1))  // expect: try-optional-swallows-cancel
-                }
-            }
-            .task {
-                repeat {
-                    status = "tick"
-                    try? await Task.sleep(for: .seconds(1))  // expect: try-optional-swallows-cancel
-                } while true
+                status = await fetchStatus()
             }
             .task {
                 let fetched = try? await fetchStatus()
                 guard let fetched else { return }
-                status = fetched
+                analytics.log(fetched)
             }
             .task {
                 if (try? await fetchStatus()) != nil {
-                    status = "ok"
+                    analytics.log("ok")
                 }
             }
             .task {
-                do {
-                    try await Task.sleep(for: .seconds(3))
-                    isPresented = false
-                } catch {
-                    print("cancelled")
+                var attempts = 0
+                while attempts < 3 {
+                    try? await Task.sleep(for: .seconds(1))
+                    attempts += 1
                 }
-            }
-            .task {
-                if !status.isEmpty {
-                    try? await Task.sleep(for: .seconds(1))  // expect: try-optional-swallows-cancel
-                }
-                status = "late"
             }
             .task {
                 do {
@@ -80,32 +72,34 @@ struct ToastTimerView: View {
                     print("stopped")
                 }
                 // Runs after a throw too: `try?` changes nothing here.
-                status = "done either way"
+                analytics.log("done either way")
             }
             .task {
                 // lifecycle: ignore try-optional-swallows-cancel
                 try? await Task.sleep(for: .seconds(3))
-                isPresented = false
+                analytics.log("read")
             }
-            .onAppear {
+            // A run replaced by the next: the view stays, the cancelled run writes on.
+            .onChange(of: status) {
+                job?.cancel()
                 job = Task {
                     try? await Task.sleep(for: .seconds(3))  // expect: try-optional-swallows-cancel
-                    isPresented = false
+                    status = "stale"
                 }
             }
             .onDisappear {
                 job?.cancel()
             }
             .onTapGesture {
-                // Nobody can cancel this task, so its `try?` swallows nothing; the task itself is the bug.
-                Task {  // expect: task-never-cancelled
+                // Nobody can cancel this task, so its `try?` swallows nothing.
+                Task {
                     try? await Task.sleep(for: .seconds(1))
-                    isPresented = false
+                    analytics.log("tapped")
                 }
             }
     }
 
-    private func fetchStatus() async throws -> String { "ok" }
+    private func fetchStatus() async throws -> String { try await Remote.status() }
 }
 
 // Plain code, no view closure: not judged.

@@ -100,6 +100,14 @@ struct CheckList {
             observed: raised ? "raised" : "not raised", raised == expected)
     }
 
+    /// Exactly these tasks of the run are live at its end (P6's timer, which nothing stops).
+    mutating func expectLeftRunning<Readings>(_ names: [String], in timeline: ScenarioTimeline<Readings>) {
+        let left = timeline.tasks.filter(\.isLive).map(\.name)
+        expect(
+            SharedCheck.tasksLiveAtEnd, expected: names.joined(separator: ", "),
+            observed: left.isEmpty ? "none" : left.joined(separator: ", "), left.sorted() == names.sorted())
+    }
+
     /// No task of the run is live at its end.
     mutating func expectNothingLeft<Readings>(in timeline: ScenarioTimeline<Readings>) {
         let left = timeline.tasks.filter(\.isLive)

@@ -1,3 +1,5 @@
+internal import LabJSON
+
 /// Pretty-printed JSON for an `Encodable` value, with sorted keys and unescaped slashes: the
 /// layout `JSONEncoder` gives with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`
 /// (two-space indent, `"key" : value`), written without Foundation.
@@ -57,7 +59,7 @@ public enum JSONText {
                 out += "{\n"
                 let keys = object.keys.sorted()
                 for (index, key) in keys.enumerated() {
-                    out += spaces(indent + 2) + JSONText.quoted(key) + " : "
+                    out += spaces(indent + 2) + JSONValue.quoted(key) + " : "
                     object[key]!.write(to: &out, indent: indent + 2)
                     out += index == keys.count - 1 ? "\n" : ",\n"
                 }
@@ -68,37 +70,6 @@ public enum JSONText {
         }
 
         private func spaces(_ count: Int) -> String { String(repeating: " ", count: count) }
-    }
-
-    /// `text` as a JSON string literal (quotes, backslashes and control characters escaped).
-    public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// A number as JSON, spelled as `JSONEncoder` does: the shortest round-trip spelling
-    /// (`description`) without a trailing `.0` (`3`, `-0`, `1e+16`, `0.1`); `null` when not
-    /// finite.
-    static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) -> String {
-        guard value.isFinite else { return "null" }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
     }
 }
 
@@ -127,10 +98,10 @@ private struct NodeEncoder: Encoder {
 /// Spells a value as a JSON node: scalars directly, anything else through its `encode(to:)`.
 private func makeNode(_ value: some Encodable, codingPath: [any CodingKey]) throws -> JSONText.Node {
     switch value {
-    case let text as String: return JSONText.Node(scalar: JSONText.quoted(text))
+    case let text as String: return JSONText.Node(scalar: JSONValue.quoted(text))
     case let flag as Bool: return JSONText.Node(scalar: flag ? "true" : "false")
-    case let number as Double: return JSONText.Node(scalar: JSONText.number(number))
-    case let number as Float: return JSONText.Node(scalar: JSONText.number(number))
+    case let number as Double: return JSONText.Node(scalar: JSONValue.number(number))
+    case let number as Float: return JSONText.Node(scalar: JSONValue.number(number))
     case let integer as any BinaryInteger: return JSONText.Node(scalar: integer.description)
     default:
         let node = JSONText.Node()

@@ -50,7 +50,7 @@ enum TaskRole: Sendable, Hashable, CaseIterable {
         case .countdown: ["countdown every D/10"]
         case .save: ["save (must finish)"]
         case .exec: ["exec"]
-        case .poll: ["poll every P", "load, hold, poll every P"]
+        case .poll: ["poll every P", "load, hold, poll every P", "repeating Timer, every P"]
         case .listen: ["listen"]
         }
     }

@@ -1,0 +1,163 @@
+import LabJSON
+public import LifecycleCheckReport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Findings accepted as they are today: `--write-baseline FILE` records them, `--baseline FILE`
+/// reports only the findings that are not in it, so CI fails only on new ones.
+///
+/// A finding is known by its file (relative to the baseline's folder, so the file works in any
+/// clone), its rule and the text of its line, not its line number: code added above it does not
+/// make it new. Two findings alike count twice.
+///
+/// ```json
+/// {"tool":"lifecycle-lab check","version":1,"findings":[
+/// {"path":"Sources/Toast.swift","rule":"task-never-cancelled","line":"Task {"}
+/// ]}
+/// ```
+public struct Baseline: Equatable, Sendable {
+    /// One accepted finding.
+    public struct Entry: Hashable, Sendable {
+        public var path: String
+        public var rule: String
+        /// The finding's source line, without the spaces around it.
+        public var line: String
+    }
+
+    public var entries: [Entry]
+
+    /// A baseline of these entries.
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    /// The entry for `finding`, made from the real path of its file.
+    public static func entry(_ finding: Finding, realPath: String, relativeTo folder: String) -> Entry {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let path = realPath.hasPrefix(prefix) ? String(realPath.dropFirst(prefix.count)) : realPath
+        let line = finding.sourceLine.map { $0.trimmingSpaces } ?? ""
+        return Entry(path: path, rule: finding.rule.rawValue, line: line)
+    }
+
+    /// The findings that are not in the baseline; each entry excuses one finding.
+    public func newFindings(_ findings: [(finding: Finding, realPath: String)], relativeTo folder: String) -> [Finding]
+    {
+        var remaining: [Entry: Int] = [:]
+        for entry in entries { remaining[entry, default: 0] += 1 }
+        return findings.compactMap { item in
+            let entry = Self.entry(item.finding, realPath: item.realPath, relativeTo: folder)
+            guard let count = remaining[entry], count > 0 else { return item.finding }
+            remaining[entry] = count - 1
+            return nil
+        }
+    }
+
+    /// The file's text: one entry a line, in order, so a changed baseline reads well in a diff.
+    public var text: String {
+        let lines = entries.sorted { ($0.path, $0.line, $0.rule) < ($1.path, $1.line, $1.rule) }.map { entry in
+            JSONValue.object(["path": .string(entry.path), "rule": .string(entry.rule), "line": .string(entry.line)])
+                .compactText
+        }
+        return #"{"tool":"lifecycle-lab check","version":1,"findings":["# + "\n" + lines.joined(separator: ",\n")
+            + (lines.isEmpty ? "" : "\n") + "]}\n"
+    }
+
+    /// Why a baseline file cannot be used.
+    public struct Problem: Error, Equatable {
+        public let message: String
+    }
+
+    /// Reads a baseline file's text.
+    public static func parse(_ text: String, path: String) throws(Problem) -> Baseline {
+        let document: JSONValue
+        do {
+            document = try JSONValue.read(text)
+        } catch {
+            throw Problem(message: "\(path): not a baseline (not JSON: \(error))")
+        }
+        guard case .integer(1)? = document["version"], case .array(let items)? = document["findings"] else {
+            throw Problem(
+                message: "\(path): not a baseline of this checker (it wants \"version\": 1 and a \"findings\" list; "
+                    + "write one with --write-baseline)")
+        }
+        var entries: [Entry] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let path)? = item["path"], case .string(let rule)? = item["rule"],
+                case .string(let line)? = item["line"]
+            else {
+                throw Problem(message: "\(path): findings[\(index)] needs \"path\", \"rule\" and \"line\" strings")
+            }
+            entries.append(Entry(path: path, rule: rule, line: line))
+        }
+        return Baseline(entries: entries)
+    }
+}
+
+extension Substring {
+    /// The text without the spaces and tabs around it.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}
+
+/// Writing a file the person asked for, whole or not at all: a temporary file beside it, then a
+/// rename over it, with the mode of the file it replaces.
+public enum AtomicFile {
+    /// Writes `text` to `path`; on failure, the reason, and `path` as it was.
+    public static func write(_ text: String, to path: String) -> String? {
+        let folder = path.contains("/") ? SourceFiles.parent(of: path) : "."
+        var template = Array((folder + "/.lifecycle-check-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return "cannot write in \(folder): \(describe(errno))" }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var existing = stat()
+        let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644 & ~currentUmask()
+        var failure: String?
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count, failure == nil {
+            let count = bytes.withUnsafeMutableBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if count > 0 {
+                offset += count
+            } else if !(count < 0 && errno == EINTR) {
+                failure = "cannot write \(temporary): \(describe(errno))"
+            }
+        }
+        if failure == nil, fchmod(fd, mode) != 0 || fsync(fd) != 0 {
+            failure = "cannot write \(path): \(describe(errno))"
+        }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = "cannot replace \(path): \(describe(errno))" }
+        if failure != nil { unlink(temporary) }
+        bytes.removeAll()
+        return failure
+    }
+
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
+    public static func describe(_ code: Int32) -> String {
+        strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}
+
+/// `write(2)`, on Linux and on macOS.
+@inline(__always)
+public func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+    #else
+        Darwin.write(fd, buffer, count)
+    #endif
+}

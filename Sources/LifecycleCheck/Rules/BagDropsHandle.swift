@@ -1,0 +1,114 @@
+import LifecycleCheckReport
+import SwiftSyntax
+
+/// `bag-drops-handle` (seed 002's `TaskBag` as written, T7): a one-slot holder that cancels its
+/// task in `deinit` overwrites the handle without cancelling the task it held; that task can no
+/// longer be cancelled, not even by `deinit`.
+///
+/// Not flagged: a cancel of the slot before the assignment (directly, or in a method of the
+/// same type called first), a `guard slot == nil else { return }` before it, and a private
+/// method only an initializer calls (it fills the slot once).
+enum BagDropsHandle: CheckRule {
+    static let description = RuleDescription(
+        id: .bagDropsHandle, name: "Task holder drops a handle", severity: .warning,
+        message: "a one-slot task holder overwrites its task handle without cancelling the task it held",
+        why: "Seed 002's `TaskBag` as written (SPEC T7) keeps one `Task?` and cancels it in `deinit`; its `add` "
+            + "assigns a new task over the old one. The task it replaced can no longer be cancelled, not even by "
+            + "`deinit`, and runs on after the view is gone.",
+        fix: "Cancel the old task before replacing it (`task?.cancel(); task = Task { … }`), or keep every task "
+            + "(`tasks.append(…)`, and cancel them all in `deinit`).",
+        spec: ["T7"], live: LiveRepro(page: "toast", strategy: "T7", fix: "T5"),
+        triggeringExamples: [
+            Example(
+                """
+                final class TaskBag {
+                    private var task: Task<Void, Never>?
+                    func add(_ operation: @escaping () async -> Void) {
+                        ↓task = Task { await operation() }
+                    }
+                    deinit { task?.cancel() }
+                }
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                final class Poller {
+                    private var task: Task<Void, Never>?
+                    func start(_ operation: @escaping () async -> Void) {
+                        guard task == nil else { return }
+                        task = Task { await operation() }
+                    }
+                    func restart(_ operation: @escaping () async -> Void) {
+                        stop()
+                        task = Task { await operation() }
+                    }
+                    private func stop() {
+                        task?.cancel()
+                        task = nil
+                    }
+                    deinit { task?.cancel() }
+                }
+                """)
+        ])
+
+    static func findings(in context: RuleContext) -> [RawFinding] {
+        var findings: [RawFinding] = []
+        for site in context.facts.tasks {
+            guard case .stored(let name) = site.use, let function = site.function, let body = function.body else {
+                continue
+            }
+            let scope = context.scope(site.scope)
+            guard scope.optionalTaskProperties.contains(name), scope.deinitCancelledNames.contains(name),
+                !isOnlyCalledFromInit(function)
+            else { continue }
+            let assignment = site.call.ancestor(SequenceExprSyntax.self, below: Syntax(body)).map { Syntax($0) }
+            let position = (assignment ?? Syntax(site.call)).positionAfterSkippingLeadingTrivia
+            guard !isReleasedBefore(name, in: body, before: position, scope: scope) else { continue }
+            findings.append(
+                RawFinding(
+                    rule: .bagDropsHandle, position: position,
+                    message: "`\(name)` is overwritten without cancelling the task it held: that task can no longer "
+                        + "be cancelled, not even by `deinit`"))
+        }
+        return findings
+    }
+
+    /// A private method that only an initializer calls runs once per object: it fills the slot
+    /// for the first time and drops nothing.
+    private static func isOnlyCalledFromInit(_ function: FunctionDeclSyntax) -> Bool {
+        let isPrivate = function.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
+        guard isPrivate, let type = function.ancestor(MemberBlockSyntax.self) else { return false }
+        let name = function.name.text
+        var calls = 0
+        for token in type.tokens(viewMode: .sourceAccurate) where token.text == name && token.calledCall != nil {
+            guard token.ancestor(InitializerDeclSyntax.self) != nil else { return false }
+            calls += 1
+        }
+        return calls > 0
+    }
+
+    /// Whether the slot is emptied before `position`: cancelled there or in a method of the
+    /// type called there, or checked empty by a `guard name == nil`.
+    private static func isReleasedBefore(
+        _ name: String, in body: CodeBlockSyntax, before position: AbsolutePosition, scope: ScopeFacts
+    ) -> Bool {
+        for token in body.tokens(viewMode: .sourceAccurate) where token.position < position {
+            if token.cancelledName == name { return true }
+            if let guardStatement = token.parent?.as(GuardStmtSyntax.self), guardStatement.guardKeyword.id == token.id,
+                guardStatement.conditions.tokens(viewMode: .sourceAccurate).map(\.text).contains(name),
+                guardStatement.conditions.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "nil" })
+            {
+                return true
+            }
+            if token.calledCall != nil, token.isUnqualifiedOrSelfMember, let methods = scope.methods[token.text],
+                methods.contains(where: { method in
+                    method.body?.tokens(viewMode: .sourceAccurate).contains { $0.cancelledName == name } == true
+                })
+            {
+                return true
+            }
+        }
+        return false
+    }
+}

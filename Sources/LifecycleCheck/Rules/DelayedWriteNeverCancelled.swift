@@ -1,0 +1,96 @@
+import LifecycleCheckReport
+import SwiftSyntax
+
+/// `delayed-write-never-cancelled` (T1 with GCD's timer): `DispatchQueue.main.asyncAfter` in
+/// view code, a second or more ahead, that writes state showing or hiding a view where a later
+/// showing can begin before it fires (``RuleContext/staleTimerReaches(_:value:from:in:)``).
+/// Nothing can cancel a closure given to `asyncAfter`, so it hides the next showing early.
+enum DelayedWriteNeverCancelled: CheckRule {
+    static let description = RuleDescription(
+        id: .delayedWriteNeverCancelled, name: "Delayed write never cancelled", severity: .warning,
+        message: "a delayed closure nobody can cancel writes state that shows or hides a view",
+        why: "Seed 000 (SPEC T1), with GCD's timer instead of `Task.sleep`: a closure given to "
+            + "`DispatchQueue.main.asyncAfter` runs when its time comes, whatever the view did since. When it "
+            + "hides something a person can show again (a toast, a checkmark, an error label), a showing that "
+            + "begins before it fires is cut short by the earlier one's timer.",
+        fix: "Make the delay a task the view owns: `.task(id: isShown) { guard isShown else { return }; "
+            + "try? await Task.sleep(for: .seconds(3)); … }`, or keep a `DispatchWorkItem` and cancel it before "
+            + "scheduling the next one and in `onDisappear`.",
+        spec: ["T1"], live: LiveRepro(page: "toast", strategy: "T1", fix: "T2"),
+        triggeringExamples: [
+            Example(
+                """
+                struct PresetRow: View {
+                    @State private var showCheckmark = false
+                    let preset: Preset
+                    var body: some View {
+                        Button(preset.name) {
+                            preset.activate()
+                            showCheckmark = true
+                            DispatchQueue.main.↓asyncAfter(deadline: .now() + 3) {
+                                showCheckmark = false
+                            }
+                        }
+                        if showCheckmark { Image(systemName: "checkmark") }
+                    }
+                }
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                struct PresetRow: View {
+                    @State private var showCheckmark = false
+                    @State private var hide: DispatchWorkItem?
+                    var body: some View {
+                        Button("Apply") {
+                            showCheckmark = true
+                            hide?.cancel()
+                            let item = DispatchWorkItem { showCheckmark = false }
+                            hide = item
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 3, execute: item)
+                        }
+                        .onAppear {
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { showCheckmark = false }
+                        }
+                    }
+                }
+                """)
+        ])
+
+    static func findings(in context: RuleContext) -> [RawFinding] {
+        var findings: [RawFinding] = []
+        for delay in context.facts.delays where (delay.seconds ?? .infinity) >= TaskEffects.timerSleepSeconds {
+            guard !context.isMustFinish(delay.call), let role = delay.site.role else { continue }
+            let scope = context.scope(delay.site.scope)
+            let region = Syntax(delay.body.statements)
+            for token in region.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = token.tokenKind, token.isUnqualifiedOrSelfMember,
+                    !token.isInsideDeferredClosure(below: region), let write = token.write, write.members.isEmpty,
+                    // A timeout that moves the navigation is what it is meant to do; this rule speaks of
+                    // what shows or hides a view.
+                    !TaskEffects.isNavigationPathName(name),
+                    scope.stateNames.contains(name) || scope.bindingNames.contains(name)
+                        || (delay.site.scope.isEmpty && !scope.members.contains(name)),
+                    context.staleTimerReaches(
+                        name, value: write.value?.trimmedDescription, from: Syntax(delay.call), in: delay.site)
+                else { continue }
+                let after = delay.seconds.map { "after \(Self.seconds($0))" } ?? "later"
+                let anchor = delay.call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName
+                findings.append(
+                    RawFinding(
+                        rule: .delayedWriteNeverCancelled,
+                        position: (anchor.map { Syntax($0) } ?? Syntax(delay.call)).positionAfterSkippingLeadingTrivia,
+                        message:
+                            "`asyncAfter` in \(role.phrase) cannot be cancelled, and \(after) it writes `\(name)`, "
+                            + "which shows or hides a view: the timer of an earlier showing acts on a later one"))
+                break
+            }
+        }
+        return findings
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

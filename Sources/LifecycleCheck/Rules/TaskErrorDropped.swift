@@ -1,0 +1,180 @@
+import LifecycleCheckReport
+import SwiftSyntax
+
+/// `task-error-dropped` (seed 001, B1): a task started in view code whose body throws (a `try`
+/// outside any `do`/`catch` that catches everything) while nobody reads its `.value` or
+/// `.result`, so the error vanishes. Seed 001 notes the compiler accepts it silently, as
+/// `Task<(), Error>`. Not flagged: `try?`, `try!`, a catch-all `catch`, a detached or
+/// must-finish task, a handle passed on, a `try` on a function of this file that cannot throw
+/// (it is declared `throws` but neither throws nor calls anything that does) or on a wait that
+/// throws only when cancelled (`Task.sleep`), and a task started at background priority
+/// (`.background`, `.utility`, `.low`): chores whose failures nobody waits to hear of.
+enum TaskErrorDropped: CheckRule {
+    static let description = RuleDescription(
+        id: .taskErrorDropped, name: "Task error dropped", severity: .warning,
+        message: "a throwing `Task` whose error nobody reads: the error vanishes",
+        why: "Seed 001 (SPEC B1): `Task { try await exec() }` compiles without `do`/`catch` because the task "
+            + "becomes `Task<(), Error>`. Unless someone awaits its `.value` or `.result`, the thrown error is "
+            + "dropped without a trace: the person who pressed the button never learns that it failed.",
+        fix: "Wrap the body in `do { try await … } catch { … }` and report the error there, so the task's type "
+            + "becomes `Task<(), Never>`; or `.task(id:)` with a `do`/`catch` inside, which cannot throw at all.",
+        spec: ["B1"], live: LiveRepro(page: "button", strategy: "B1", fix: "B2"),
+        triggeringExamples: [
+            Example(
+                """
+                struct MessageRow: View {
+                    let message: Message
+                    let client: Client
+                    var body: some View {
+                        Text(message.text).contextMenu {
+                            Button("Delete", role: .destructive) {
+                                Task { ↓try await client.delete(message) }
+                            }
+                        }
+                    }
+                }
+                """),
+            Example(
+                """
+                struct ImportButton: View {
+                    @State private var running: Task<Void, Error>?
+                    var body: some View {
+                        Button("Import") {
+                            running?.cancel()
+                            running = Task { ↓try await Importer.run() }
+                        }
+                        .onDisappear { running?.cancel() }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                struct MessageRow: View {
+                    @State private var failure: String?
+                    let message: Message
+                    let client: Client
+                    var body: some View {
+                        Button("Delete") {
+                            Task {
+                                do {
+                                    try await client.delete(message)
+                                } catch {
+                                    failure = error.localizedDescription
+                                }
+                            }
+                        }
+                        Button("Retry") { Task { try? await client.resend(message) } }
+                        Button("Mark read") { Task { try await markRead() } }
+                    }
+                    // Declared throwing for a protocol; nothing in it throws.
+                    private func markRead() async throws { message.isRead = true }
+                }
+                """)
+        ])
+
+    static func findings(in context: RuleContext) -> [RawFinding] {
+        var findings: [RawFinding] = []
+        for site in context.facts.tasks where !site.detached && site.role != nil && !isBackgroundChore(site.call) {
+            guard let body = site.body, isErrorUnread(site, context: context), !context.isMustFinish(site.call),
+                let uncaught = firstThrowingTry(in: body, context: context)
+            else { continue }
+            findings.append(
+                RawFinding(
+                    rule: .taskErrorDropped, position: uncaught.positionAfterSkippingLeadingTrivia,
+                    message: "this `try` throws out of a `Task` that nobody awaits: its error is dropped without a "
+                        + "word"))
+        }
+        return findings
+    }
+
+    /// A task started at a priority below the person's: `Task(priority: .background) { … }`.
+    private static func isBackgroundChore(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let priority = call.arguments.first(where: { $0.label?.text == "priority" })?.expression else {
+            return false
+        }
+        return ["background", "utility", "low"].contains(
+            priority.as(MemberAccessExprSyntax.self)?.declName.baseName.text)
+    }
+
+    private static func isErrorUnread(_ site: TaskSite, context: RuleContext) -> Bool {
+        switch site.use {
+        case .discarded: true
+        case .stored(let name): !context.scope(site.scope).valueReadNames.contains(name)
+        case .local(let name): LocalHandleUse(of: name, declaredAround: site.call) == .unused
+        case .valueRead, .handedOver: false
+        }
+    }
+
+    /// The first `try` (or `for try await`) in the task's own body that no catch-all `do` covers
+    /// and that can throw.
+    static func firstThrowingTry(in body: ClosureExprSyntax, context: RuleContext) -> TokenSyntax? {
+        uncaughtTries(in: Syntax(body.statements), below: Syntax(body)).first { !cannotThrow($0, context: context) }
+    }
+
+    /// The throwing `try`s (and `for try await`s) in `region` outside closures below `limit` and
+    /// outside any catch-all `do`.
+    static func uncaughtTries(in region: Syntax, below limit: Syntax) -> [TokenSyntax] {
+        region.tokens(viewMode: .sourceAccurate).filter { token in
+            guard token.tokenKind == .keyword(.try) else { return false }
+            let isThrowingTry: Bool
+            if let tryExpression = token.parent?.as(TryExprSyntax.self) {
+                isThrowingTry = tryExpression.questionOrExclamationMark == nil
+            } else {
+                isThrowingTry = token.parent?.is(ForStmtSyntax.self) == true
+            }
+            return isThrowingTry && !token.isInsideClosure(below: limit) && !isCaught(token, below: limit)
+        }
+    }
+
+    /// Waits that throw only a `CancellationError`: in a task nobody can cancel, nothing; in one
+    /// that is cancelled, not an error to report.
+    static let cancellationOnly: Set<String> = ["sleep", "checkCancellation"]
+
+    /// Whether every call the `try` covers is a function of this file that cannot throw, or a
+    /// wait that throws only on cancellation (`try await Task.sleep(…)`).
+    private static func cannotThrow(_ token: TokenSyntax, context: RuleContext) -> Bool {
+        guard let expression = token.parent?.as(TryExprSyntax.self)?.expression else { return false }
+        var inner = expression
+        if let waited = inner.as(AwaitExprSyntax.self) { inner = waited.expression }
+        if let call = inner.as(FunctionCallExprSyntax.self), let name = call.calleeName,
+            cancellationOnly.contains(name)
+        {
+            return true
+        }
+        var callees: [String] = []
+        for inner in expression.tokens(viewMode: .sourceAccurate) where inner.calledCall != nil {
+            if case .identifier(let name) = inner.tokenKind { callees.append(name) }
+        }
+        guard !callees.isEmpty else { return false }
+        return callees.allSatisfy { name in
+            let declarations = context.facts.scopes.values.flatMap { $0.methods[name] ?? [] }
+            return !declarations.isEmpty
+                && declarations.allSatisfy { function in
+                    guard let body = function.body else { return false }
+                    let throwsDirectly = body.tokens(viewMode: .sourceAccurate).contains {
+                        $0.tokenKind == .keyword(.throw)
+                    }
+                    return !throwsDirectly && uncaughtTries(in: Syntax(body.statements), below: Syntax(body)).isEmpty
+                }
+        }
+    }
+
+    /// Whether a `do` between `token` and `limit` has the token in its body and catches everything.
+    private static func isCaught(_ token: TokenSyntax, below limit: Syntax) -> Bool {
+        var child = Syntax(token)
+        var node = token.parent
+        while let current = node, current.id != limit.id {
+            if current.is(FunctionDeclSyntax.self) { return true }
+            if let doStatement = current.as(DoStmtSyntax.self), doStatement.body.id == child.id,
+                doStatement.catchesEverything
+            {
+                return true
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+}

@@ -1,0 +1,334 @@
+import SwiftSyntax
+
+/// Why a task nobody cancels is a defect, or a risk, from what it does once it waits
+/// (``TaskEffects``) and what the view shows: the words a finding ends with.
+///
+/// A defect stands on its own: a loop that never ends, a timer's late write that hides a later
+/// showing (T1), a late pop of the navigation stack. A risk depends on how fast and how often the
+/// runs come, which no syntax tells: an older result overwriting a newer one, a push made twice;
+/// it is a note (`overlapping-task-runs`).
+enum TaskEvidence {
+    /// It never ends.
+    case unbounded(TaskEffects.Unbounded)
+    /// After a sleep it writes state that shows or hides a view where a later showing can begin
+    /// first: T1, the old timer hides the next toast.
+    case staleTimer(TaskEffects.Write)
+    /// It writes the result of work whose input the next run changes: an older run can finish
+    /// last and overwrite a newer result.
+    case race(TaskEffects.Write, input: String)
+    /// After it waits it moves the navigation stack: a pop takes off whatever screen is on top by
+    /// then; a push is made once more for each overlapping run.
+    case navigation(TaskEffects.Write)
+
+    /// Whether it is a defect on its own (a warning), not a risk (a note).
+    var isDefect: Bool {
+        switch self {
+        case .unbounded, .staleTimer: true
+        case .navigation(let write): write.pops
+        case .race: false
+        }
+    }
+
+    /// What the task does, as a finding's second half says it.
+    var phrase: String {
+        switch self {
+        case .unbounded(let loop):
+            "and never ends: it \(loop.phrase)\(Self.through(loop.via))"
+        case .staleTimer(let write):
+            "and after sleeping it writes `\(write.name)`\(Self.through(write.via)), which shows or hides a view: "
+                + "the timer of an earlier showing acts on a later one"
+        case .race(let write, let input):
+            "and it writes `\(write.name)`\(Self.through(write.via)) with the result of work on `\(input)`: runs "
+                + "overlap, and an older one can finish last and overwrite a newer result"
+        case .navigation(let write) where write.pops:
+            "and after it waits it pops the navigation `\(write.name)`\(Self.through(write.via)): it takes off "
+                + "whatever screen is on top by then"
+        case .navigation(let write):
+            "and after it waits it pushes onto the navigation `\(write.name)`\(Self.through(write.via)): runs "
+                + "overlap, and each pushes its screen, on top of whatever is shown by then"
+        }
+    }
+
+    private static func through(_ via: [String]) -> String {
+        via.isEmpty ? "" : " (in `\(via.last!)()`)"
+    }
+}
+
+extension RuleContext {
+    /// What makes the task a defect if nothing cancels it, else what makes it a risk; `nil` when
+    /// running on is harmless or meant (a one-shot call into a model, a save and a `dismiss()`).
+    /// - Parameters:
+    ///   - site: The task.
+    ///   - runsOverlap: Whether two runs can overlap; a handle cancelled before each new run
+    ///     leaves no older run to race the newer one, nor an older timer to act on a later showing.
+    func evidence(for site: TaskSite, runsOverlap: Bool = true) -> TaskEvidence? {
+        guard let body = site.body else { return nil }
+        let scope = self.scope(site.scope)
+        let inputs = triggerInputs(for: site)
+        let effects = TaskEffects(
+            body: body, scope: scope, inputs: inputs, instant: facts.instantFunctions, isFragment: site.scope.isEmpty)
+        if let loop = effects.unbounded { return .unbounded(loop) }
+        // A button disabled (or an action guarded) while a run is on starts no second one.
+        let serializedBy = runsOverlap ? serializingFlag(of: site) : nil
+        let overlap = runsOverlap && serializedBy == nil
+        var risk: TaskEvidence?
+        for write in effects.writes {
+            switch write.kind {
+            case .navigation where write.pops:
+                return .navigation(write)
+            case .navigation:
+                if overlap, risk == nil { risk = .navigation(write) }
+            case .afterSleep:
+                if overlap, write.name != serializedBy,
+                    staleTimerReaches(write.name, value: write.value, from: Syntax(site.call), in: site)
+                {
+                    return .staleTimer(write)
+                }
+            case .result:
+                if overlap, risk == nil, let input = write.input { risk = .race(write, input: input) }
+            case .constant:
+                continue
+            }
+        }
+        return risk
+    }
+}
+
+extension RuleContext {
+    /// Whether a timer's late write of `name` can act on a later showing (T1): the state shows
+    /// or hides a view, and a showing can begin while the timer still waits. That holds when
+    /// - it is a binding, and the view it belongs to presents this one (the parent shows it
+    ///   again by it);
+    /// - the code that starts the timer sets it first (`isShown = true`, then hide it later): the
+    ///   next press shows it again;
+    /// - the timer is started inside the view it shows (`if isShown { … .onAppear { … } }`), and
+    ///   something else in the view gives it another value (a show button). A state nothing
+    ///   gives another value (a splash hidden once) has no later showing.
+    func staleTimerReaches(_ name: String, value: String?, from start: Syntax, in site: TaskSite) -> Bool {
+        let scope = self.scope(site.scope)
+        if scope.bindingNames.contains(name) { return true }
+        let isState = scope.stateNames.contains(name)
+        // A fragment's undeclared state: the rest of the view is not in sight; its show button is assumed.
+        let isUndeclared = site.scope.isEmpty && !scope.members.contains(name)
+        guard isState || isUndeclared else { return false }
+        // `isShown = true` before a later `isShown = false`: another value.
+        func setsIt(_ region: Syntax?, before end: AbsolutePosition) -> Bool {
+            region?.tokens(viewMode: .sourceAccurate).contains {
+                guard $0.position < end, $0.text == name, $0.isUnqualifiedOrSelfMember, let write = $0.write else {
+                    return false
+                }
+                return write.value?.trimmedDescription != value
+            } ?? false
+        }
+        // The code that starts the timer shows it first: a trigger that can come again (a press,
+        // a change, a method anyone calls; not an appear) shows it again while the timer waits.
+        let trigger =
+            site.viewClosure.map { Syntax($0.statements) } ?? site.function?.body.map { Syntax($0.statements) }
+        let firstWait =
+            site.body?.statements.tokens(viewMode: .sourceAccurate).first { $0.tokenKind == .keyword(.await) }?.position
+        let repeatable: Bool =
+            switch site.role {
+            case .event("onAppear"), .event("onDisappear"), .taskModifier, nil: false
+            default: true
+            }
+        if repeatable,
+            setsIt(trigger, before: start.position)
+                || setsIt(site.body.map { Syntax($0.statements) }, before: firstWait ?? start.position)
+        {
+            return true
+        }
+        guard start.isInsideCondition(reading: name) else { return false }
+        if isUndeclared { return true }
+        let declarations = start.ancestor(MemberBlockSyntax.self).map { Syntax($0) } ?? Syntax(start.root)
+        return declarations.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == name, token.isUnqualifiedOrSelfMember, let write = token.write else { return false }
+            return write.value?.trimmedDescription != value
+        }
+    }
+
+    /// The flag that keeps a second run from starting while one is on, if any: the button is
+    /// `.disabled(flag)`, or its action begins with `guard !flag else { return }`, and the action
+    /// (or the task, before its first wait) sets `flag`. Through a view method, its body and the
+    /// buttons that call it.
+    func serializingFlag(of site: TaskSite) -> String? {
+        let firstWait =
+            site.body?.statements.tokens(viewMode: .sourceAccurate).first { $0.tokenKind == .keyword(.await) }?.position
+            ?? site.call.endPosition
+        func setBeforeWait(_ flags: Set<String>, in region: Syntax) -> String? {
+            region.tokens(viewMode: .sourceAccurate).first { token in
+                token.position < firstWait && flags.contains(token.text) && token.write != nil
+            }?.text
+        }
+        // `guard !flag else { return }` at the start of the code that starts the task.
+        func guardedFlags(_ statements: CodeBlockItemListSyntax) -> Set<String> {
+            guard let first = statements.first?.item.as(GuardStmtSyntax.self) else { return [] }
+            return Set(
+                first.conditions.tokens(viewMode: .sourceAccurate).compactMap { token in
+                    if case .identifier(let name) = token.tokenKind { return name }
+                    return nil
+                })
+        }
+        func disablingFlags(of button: FunctionCallExprSyntax) -> Set<String> {
+            var flags: Set<String> = []
+            var node = Syntax(button)
+            while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+                let call = member.parent?.as(FunctionCallExprSyntax.self)
+            {
+                if member.declName.baseName.text == "disabled" {
+                    for token in call.arguments.tokens(viewMode: .sourceAccurate) {
+                        if case .identifier(let name) = token.tokenKind { flags.insert(name) }
+                    }
+                }
+                node = Syntax(call)
+            }
+            return flags
+        }
+        if let (closure, role) = site.call.nearestViewClosure {
+            var flags = guardedFlags(closure.statements)
+            if role == .buttonAction, let button = closure.callSlot?.call {
+                flags.formUnion(disablingFlags(of: button))
+            }
+            return setBeforeWait(flags, in: Syntax(closure.statements))
+        }
+        guard let function = site.function, let body = function.body else { return nil }
+        var flags = guardedFlags(body.statements)
+        if let members = function.ancestor(MemberBlockSyntax.self) {
+            for token in members.tokens(viewMode: .sourceAccurate)
+            where token.text == function.name.text && token.calledCall != nil && token.isUnqualifiedOrSelfMember {
+                if let (closure, role) = token.nearestViewClosure, role == .buttonAction,
+                    let button = closure.callSlot?.call
+                {
+                    flags.formUnion(disablingFlags(of: button))
+                }
+            }
+        }
+        return setBeforeWait(flags, in: Syntax(body.statements))
+    }
+
+    /// What the next run of the task may see changed: the inputs its trigger watches.
+    ///
+    /// - `onChange(of: x) { old, new in … }`: `x` and the closure's parameters;
+    /// - `onReceive(publisher) { value in … }`: the value;
+    /// - `.task(id: x)`: `x`;
+    /// - a button, `onSubmit`, a gesture or another event: the view's value state, which the
+    ///   person can edit between presses, and the closure's parameters;
+    /// - `onAppear`, `onDisappear`: nothing (an appear changes no input);
+    /// - a view method: its parameters, and what the closures that call it watch (as a button's,
+    ///   when nothing in the file calls it: it is handed to a control).
+    func triggerInputs(for site: TaskSite) -> Set<String> {
+        let scope = self.scope(site.scope)
+        let valueState = scope.stateNames.subtracting(scope.objectNames)
+        if let (closure, role) = site.call.nearestViewClosure {
+            return Self.inputs(of: closure, role: role, valueState: valueState, scope: scope)
+        }
+        guard let function = site.function else { return [] }
+        return inputs(of: function, valueState: valueState, scope: scope, depth: 0)
+    }
+
+    /// What the runs of a view method may see changed: its parameters, and what the closures
+    /// that call it watch, through the methods between (two deep).
+    private func inputs(of function: FunctionDeclSyntax, valueState: Set<String>, scope: ScopeFacts, depth: Int)
+        -> Set<String>
+    {
+        var inputs = Syntax(function).parameterNames
+        var called = false
+        if let members = function.ancestor(MemberBlockSyntax.self) {
+            for token in members.tokens(viewMode: .sourceAccurate)
+            where token.text == function.name.text && token.calledCall != nil && token.isUnqualifiedOrSelfMember {
+                called = true
+                if let (closure, role) = token.nearestViewClosure {
+                    inputs.formUnion(Self.inputs(of: closure, role: role, valueState: valueState, scope: scope))
+                } else if depth < 2, let caller = token.ancestor(FunctionDeclSyntax.self), caller.id != function.id {
+                    inputs.formUnion(self.inputs(of: caller, valueState: valueState, scope: scope, depth: depth + 1))
+                } else {
+                    inputs.formUnion(valueState)
+                }
+            }
+        }
+        // Nothing in the file calls it: it is handed to a control, as a button's action is.
+        return called ? inputs : inputs.union(valueState)
+    }
+
+    private static func inputs(
+        of closure: ClosureExprSyntax, role: ViewRole, valueState: Set<String>, scope: ScopeFacts
+    ) -> Set<String> {
+        let parameters = Syntax(closure).parameterNames
+        let call = closure.callSlot?.call
+        // The names a watched expression reads, through the computed properties it names.
+        func watched(_ label: String) -> Set<String> {
+            guard let argument = call?.arguments.first(where: { $0.label?.text == label }) else { return [] }
+            var names: Set<String> = []
+            for token in argument.expression.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = token.tokenKind else { continue }
+                names.insert(name)
+                names.formUnion(scope.computedReads[name] ?? [])
+            }
+            return names.subtracting(scope.objectNames)
+        }
+        switch role {
+        case .event("onAppear"), .event("onDisappear"), .event("refreshable"), .taskModifier(withID: false):
+            return []
+        case .event("onChange"):
+            return watched("of").union(parameters)
+        case .event("onReceive"):
+            return parameters
+        case .taskModifier(withID: true):
+            return watched("id")
+        case .event, .buttonAction, .viewMember:
+            return valueState.union(parameters)
+        }
+    }
+}
+
+extension SyntaxProtocol {
+    /// Whether the node is inside the body of an `if` (or a `?:`) whose condition reads `name`,
+    /// or in the content of a presentation bound to it (`.sheet(isPresented: $name) { … }`).
+    func isInsideCondition(reading name: String) -> Bool {
+        func reads(_ node: some SyntaxProtocol) -> Bool {
+            node.tokens(viewMode: .sourceAccurate).contains { $0.text == name || $0.text == "$" + name }
+        }
+        var child = Syntax(self)
+        var node = parent
+        while let current = node {
+            if current.is(MemberBlockSyntax.self) { return false }
+            if let branch = current.as(IfExprSyntax.self), child.id != Syntax(branch.conditions).id,
+                reads(branch.conditions)
+            {
+                return true
+            }
+            if let ternary = current.as(TernaryExprSyntax.self), child.id != Syntax(ternary.condition).id,
+                reads(ternary.condition)
+            {
+                return true
+            }
+            if let call = current.as(FunctionCallExprSyntax.self), child.is(ClosureExprSyntax.self),
+                call.arguments.contains(where: {
+                    ["isPresented", "item"].contains($0.label?.text) && reads($0.expression)
+                })
+            {
+                return true
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
+    /// The nearest closure around this node that is a view closure, and its role; `nil` when a
+    /// method, an initializer or the type comes first.
+    var nearestViewClosure: (ClosureExprSyntax, ViewRole)? {
+        var node = parent
+        while let current = node {
+            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self)
+                || current.is(MemberBlockSyntax.self)
+            {
+                return nil
+            }
+            if let closure = current.as(ClosureExprSyntax.self), case .view(let role) = ClosureRole.of(closure) {
+                return (closure, role)
+            }
+            node = current.parent
+        }
+        return nil
+    }
+}

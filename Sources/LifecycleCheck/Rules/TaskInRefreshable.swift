@@ -1,0 +1,51 @@
+import LifecycleCheckReport
+
+/// `task-in-refreshable`: `.refreshable { Task { … } }`. SwiftUI shows the refresh indicator
+/// until the closure returns; wrapped in a `Task`, the closure returns at once, so the indicator
+/// goes while the refresh has only begun, and a second pull starts a second refresh.
+enum TaskInRefreshable: CheckRule {
+    static let description = RuleDescription(
+        id: .taskInRefreshable, name: "Task in .refreshable", severity: .warning,
+        message: "`Task` started in `.refreshable` ends the refresh at once",
+        why: "`.refreshable`'s closure is already async: SwiftUI keeps the refresh indicator up until it returns, "
+            + "and cancels it with the view. A `Task { }` inside returns at once, so the indicator vanishes while "
+            + "the work has only begun, a second pull starts a second refresh beside the first, and nothing "
+            + "cancels it with the view (seed 000, SPEC T1 vs T2, for the cancellation).",
+        fix: "`await` the work directly in the closure: `.refreshable { await model.reload() }`.",
+        spec: ["T2"], live: LiveRepro(page: "toast", strategy: "T1", fix: "T2"),
+        triggeringExamples: [
+            Example(
+                """
+                struct NotificationsView: View {
+                    let model: NotificationsModel
+                    var body: some View {
+                        List(model.items) { Text($0.title) }
+                            .refreshable {
+                                ↓Task { await model.reload() }
+                            }
+                    }
+                }
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                struct NotificationsView: View {
+                    let model: NotificationsModel
+                    var body: some View {
+                        List(model.items) { Text($0.title) }
+                            .refreshable { await model.reload() }
+                    }
+                }
+                """)
+        ])
+
+    static func findings(in context: RuleContext) -> [RawFinding] {
+        context.facts.tasks.compactMap { site in
+            guard !site.detached, site.role == .event("refreshable"), context.isUnkept(site),
+                !context.isMustFinish(site.call)
+            else { return nil }
+            return RawFinding(rule: .taskInRefreshable, position: site.call.positionAfterSkippingLeadingTrivia)
+        }
+    }
+}

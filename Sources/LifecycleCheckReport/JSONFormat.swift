@@ -1,0 +1,46 @@
+public import LabJSON
+
+extension CheckReport {
+    /// The JSON format: one document, UTF-8, keys in this order (the Check page and scripts
+    /// read it; ``decode(_:)`` reads it back):
+    ///
+    /// ```json
+    /// {"tool":{"name":"lifecycle-lab check","version":"2.0.0"},"files":12,
+    ///  "findings":[{"rule":"task-never-cancelled","severity":"warning","path":"Sources/Toast.swift",
+    ///    "line":12,"column":9,"message":"…","why":"…","fix":"…","spec":["T1","B1"],
+    ///    "live":{"page":"toast","strategy":"T1","fix":"T4"},"excerpt":{"startLine":10,"text":"…"}}],
+    ///  "errors":[{"path":"Sources/Bad.swift","message":"cannot read: Permission denied"}]}
+    /// ```
+    /// - Returns: The document, ending in a newline.
+    public func json() -> String {
+        let document: JSONValue = .object([
+            "tool": .object(["name": .string(Self.toolName), "version": .string(toolVersion)]),
+            "files": .integer(files),
+            "findings": .array(findings.map(\.json)),
+            "errors": .array(errors.map { .object(["path": .string($0.path), "message": .string($0.message)]) }),
+        ])
+        return document.compactText + "\n"
+    }
+}
+
+extension Finding {
+    /// The finding as the JSON format writes it.
+    public var json: JSONValue {
+        .object([
+            "rule": .string(rule.rawValue),
+            "severity": .string(severity.rawValue),
+            "path": .string(path),
+            "line": .integer(line),
+            "column": .integer(column),
+            "message": .string(message),
+            "why": .string(why),
+            "fix": .string(fix),
+            "spec": .array(spec.map { .string($0) }),
+            "live": live.map {
+                .object(["page": .string($0.page), "strategy": .string($0.strategy), "fix": .string($0.fix)])
+            }
+                ?? .null,
+            "excerpt": .object(["startLine": .integer(excerpt.startLine), "text": .string(excerpt.text)]),
+        ])
+    }
+}
