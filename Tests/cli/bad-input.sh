@@ -99,7 +99,7 @@ check "help with a value"       2 "option '--help' takes no value" -- --help=1
 check "no display"              1 "no display" --
 
 # `lifecycle-lab check`: the checker's own bad input, through the app, with no display.
-usage="usage: lifecycle-lab check [--format text|json|sarif] [--explain] [--help] [--version] PATH…"
+usage="usage: lifecycle-lab check [--format text|json|sarif] [--explain] [--config FILE] [--disable RULE] [--baseline FILE | --write-baseline FILE] [--force-exclude] PATH…"
 notes=$(mktemp --suffix=.txt); echo "not Swift" >"$notes"
 check "check: missing path"     2 "lifecycle-lab check: /nonexistent/View.swift: no such file or folder" -- check /nonexistent/View.swift
 check "check: not a Swift file" 2 "lifecycle-lab check: $notes: not a Swift file (the name does not end in .swift)" -- check "$notes"
@@ -108,7 +108,7 @@ check "check: unknown option"   2 "lifecycle-lab check: unknown option '--frobni
 check "check: unknown format"   2 "unknown format 'xml'; valid: text, json, sarif" -- check --format xml /nonexistent.swift
 check "check: format no value"  2 "missing value for '--format'" -- check --format
 check "check --help"            0 "--format FORMAT" -- check --help
-check "check --version"         0 "lifecycle-lab-check 1.0.0" -- check --version
+check "check --version"         0 "lifecycle-lab-check 2.0.0" -- check --version
 check "check, a later word"     2 "unexpected argument 'check'" -- --page toast check
 extra_env=(LIFECYCLE_LAB_CHECK=/nonexistent/lifecycle-lab-check)
 check "check: checker missing"  2 "lifecycle-lab check: the checker /nonexistent/lifecycle-lab-check is not installed; install lifecycle-lab-check beside lifecycle-lab, or set LIFECYCLE_LAB_CHECK to its path" -- check "$notes"

@@ -2,7 +2,7 @@ import LifecycleCheckReport
 import SwiftSyntax
 
 /// `delayed-write-never-cancelled` (T1 with GCD's timer): `DispatchQueue.main.asyncAfter` in
-/// view code, a second or more ahead, that writes state showing or hiding a view where a later
+/// view code, two seconds or more ahead (``shortestJudged``), that writes state showing or hiding a view where a later
 /// showing can begin before it fires (``RuleContext/staleTimerReaches(_:value:from:in:)``).
 /// Nothing can cancel a closure given to `asyncAfter`, so it hides the next showing early.
 enum DelayedWriteNeverCancelled: CheckRule {
@@ -39,6 +39,32 @@ enum DelayedWriteNeverCancelled: CheckRule {
         nonTriggeringExamples: [
             Example(
                 """
+                struct CopyRow: View {
+                    @State private var copied = false
+                    @State private var copiedValue: String?
+                    let value: String
+                    var body: some View {
+                        // The button is gone while "Copied" shows: no press can come before the timer ends.
+                        if copied {
+                            Label("Copied", systemImage: "checkmark")
+                        } else {
+                            Button("Copy") {
+                                copied = true
+                                DispatchQueue.main.asyncAfter(deadline: .now() + 3) { copied = false }
+                            }
+                        }
+                        // The timer clears only what its own press set.
+                        Button(value) {
+                            copiedValue = value
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 3) {
+                                if copiedValue == value { copiedValue = nil }
+                            }
+                        }
+                    }
+                }
+                """),
+            Example(
+                """
                 struct PresetRow: View {
                     @State private var showCheckmark = false
                     @State private var hide: DispatchWorkItem?
@@ -60,7 +86,10 @@ enum DelayedWriteNeverCancelled: CheckRule {
 
     static func findings(in context: RuleContext) -> [RawFinding] {
         var findings: [RawFinding] = []
-        for delay in context.facts.delays where (delay.seconds ?? .infinity) >= TaskEffects.timerSleepSeconds {
+        for delay in context.facts.delays {
+            guard let seconds = seconds(of: delay.delay, constants: context.facts.numberConstants),
+                seconds >= shortestJudged
+            else { continue }
             guard !context.isMustFinish(delay.call), let role = delay.site.role else { continue }
             let scope = context.scope(delay.site.scope)
             let region = Syntax(delay.body.statements)
@@ -69,13 +98,13 @@ enum DelayedWriteNeverCancelled: CheckRule {
                     !token.isInsideDeferredClosure(below: region), let write = token.write, write.members.isEmpty,
                     // A timeout that moves the navigation is what it is meant to do; this rule speaks of
                     // what shows or hides a view.
-                    !TaskEffects.isNavigationPathName(name),
+                    !TaskEffects.isNavigationPathName(name), !token.isGuardedByOwnRun(of: name, below: region),
                     scope.stateNames.contains(name) || scope.bindingNames.contains(name)
                         || (delay.site.scope.isEmpty && !scope.members.contains(name)),
                     context.staleTimerReaches(
                         name, value: write.value?.trimmedDescription, from: Syntax(delay.call), in: delay.site)
                 else { continue }
-                let after = delay.seconds.map { "after \(Self.seconds($0))" } ?? "later"
+                let after = "after \(Self.written(seconds))"
                 let anchor = delay.call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName
                 findings.append(
                     RawFinding(
@@ -90,7 +119,26 @@ enum DelayedWriteNeverCancelled: CheckRule {
         return findings
     }
 
-    private static func seconds(_ value: Double) -> String {
+    /// The shortest delay judged: a flash shorter than this is cut short by less than that, which
+    /// nobody notices, and a delay whose length the file does not say is not judged either.
+    static let shortestJudged = 2.0
+
+    /// The delay in seconds: `3`, `.seconds(3)`, `.milliseconds(2500)`, or a constant of the file.
+    static func seconds(of delay: ExprSyntax?, constants: [String: Double]) -> Double? {
+        guard let delay else { return nil }
+        if let value = delay.numberLiteral { return value }
+        if let name = delay.as(DeclReferenceExprSyntax.self)?.baseName.text { return constants[name] }
+        if let member = delay.as(MemberAccessExprSyntax.self), let value = constants[member.declName.baseName.text] {
+            return value
+        }
+        guard let call = delay.as(FunctionCallExprSyntax.self), let unit = call.calleeName,
+            let amount = call.arguments.first?.expression.numberLiteral
+        else { return nil }
+        let scale: [String: Double] = ["seconds": 1, "milliseconds": 1e-3, "microseconds": 1e-6, "nanoseconds": 1e-9]
+        return scale[unit].map { amount * $0 }
+    }
+
+    private static func written(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }

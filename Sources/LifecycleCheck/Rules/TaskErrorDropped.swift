@@ -51,6 +51,24 @@ enum TaskErrorDropped: CheckRule {
         nonTriggeringExamples: [
             Example(
                 """
+                struct SignButton: View {
+                    let signer: RemoteSigner
+                    let event: Event
+                    var body: some View {
+                        Button("Sign") {
+                            Task {
+                                // This continuation only ever resumes with a value: the `try` cannot throw.
+                                let signed = try await withCheckedThrowingContinuation { continuation in
+                                    signer.sign(event) { signed in continuation.resume(returning: signed) }
+                                }
+                                signer.publish(signed)
+                            }
+                        }
+                    }
+                }
+                """),
+            Example(
+                """
                 struct MessageRow: View {
                     @State private var failure: String?
                     let message: Message
@@ -83,8 +101,8 @@ enum TaskErrorDropped: CheckRule {
             findings.append(
                 RawFinding(
                     rule: .taskErrorDropped, position: uncaught.positionAfterSkippingLeadingTrivia,
-                    message: "this `try` throws out of a `Task` that nobody awaits: its error is dropped without a "
-                        + "word"))
+                    message: "this `try` throws out of a `Task` started in \(site.role?.phrase ?? "view code") that "
+                        + "nobody awaits: its error is dropped without a word"))
         }
         return findings
     }
@@ -144,11 +162,18 @@ enum TaskErrorDropped: CheckRule {
             return true
         }
         var callees: [String] = []
-        for inner in expression.tokens(viewMode: .sourceAccurate) where inner.calledCall != nil {
+        // A call inside a closure the `try` covers runs in that closure, not under the `try`.
+        for inner in expression.tokens(viewMode: .sourceAccurate)
+        where inner.calledCall != nil && !inner.isInsideClosure(below: Syntax(expression)) {
             if case .identifier(let name) = inner.tokenKind { callees.append(name) }
         }
         guard !callees.isEmpty else { return false }
         return callees.allSatisfy { name in
+            if throwingContinuations.contains(name), let call = expression.tokens(viewMode: .sourceAccurate)
+                .first(where: { $0.text == name })?.calledCall
+            {
+                return !resumesThrowing(call)
+            }
             let declarations = context.facts.scopes.values.flatMap { $0.methods[name] ?? [] }
             return !declarations.isEmpty
                 && declarations.allSatisfy { function in
@@ -159,6 +184,34 @@ enum TaskErrorDropped: CheckRule {
                     return !throwsDirectly && uncaughtTries(in: Syntax(body.statements), below: Syntax(body)).isEmpty
                 }
         }
+    }
+
+    static let throwingContinuations: Set<String> = [
+        "withCheckedThrowingContinuation", "withUnsafeThrowingContinuation",
+    ]
+
+    /// Whether a throwing continuation's closure can resume it with an error: `resume(throwing:)`,
+    /// `resume(with:)`, or the continuation handed on to code not in sight.
+    private static func resumesThrowing(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) else {
+            return true
+        }
+        let parameter =
+            closure.signature?.parameterClause.flatMap { clause -> String? in
+                switch clause {
+                case .simpleInput(let names): names.first?.name.text
+                case .parameterClause(let parameters): parameters.parameters.first?.firstName.text
+                }
+            } ?? "$0"
+        for token in closure.statements.tokens(viewMode: .sourceAccurate) where token.text == parameter {
+            // `continuation.resume(returning:)` is the only use that cannot carry an error.
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "resume",
+                let resume = member.parent?.as(FunctionCallExprSyntax.self)
+            else { return true }
+            if resume.arguments.first?.label?.text != "returning", !resume.arguments.isEmpty { return true }
+        }
+        return false
     }
 
     /// Whether a `do` between `token` and `limit` has the token in its body and catches everything.

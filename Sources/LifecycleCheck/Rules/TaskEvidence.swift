@@ -131,6 +131,9 @@ extension RuleContext {
             case .event("onAppear"), .event("onDisappear"), .taskModifier, nil: false
             default: true
             }
+        // Every control that starts it is gone or disabled while it shows: no later showing can
+        // begin before the timer ends.
+        if repeatable, controlsWithdrawn(while: name, for: site) { return false }
         if repeatable,
             setsIt(trigger, before: start.position)
                 || setsIt(site.body.map { Syntax($0.statements) }, before: firstWait ?? start.position)
@@ -144,6 +147,46 @@ extension RuleContext {
             guard token.text == name, token.isUnqualifiedOrSelfMember, let write = token.write else { return false }
             return write.value?.trimmedDescription != value
         }
+    }
+
+    /// The names read by the control's `.disabled(…)` modifiers.
+    static func disablingFlags(of control: FunctionCallExprSyntax) -> Set<String> {
+        var flags: Set<String> = []
+        var node = Syntax(control)
+        while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+            let call = member.parent?.as(FunctionCallExprSyntax.self)
+        {
+            if member.declName.baseName.text == "disabled" {
+                for token in call.arguments.tokens(viewMode: .sourceAccurate) {
+                    if case .identifier(let name) = token.tokenKind { flags.insert(name) }
+                }
+            }
+            node = Syntax(call)
+        }
+        return flags
+    }
+
+    /// Whether every control that starts the timer is taken away while `name` shows: it is
+    /// disabled by it, or drawn only under a condition on it (`if copied { Text("Copied") }
+    /// else { Button … }`). A press cannot then come again before the timer ends.
+    func controlsWithdrawn(while name: String, for site: TaskSite) -> Bool {
+        func withdrawn(_ closure: ClosureExprSyntax) -> Bool {
+            guard let control = closure.callSlot?.call else { return false }
+            return Self.disablingFlags(of: control).contains(name) || control.isInsideCondition(reading: name)
+        }
+        if let (closure, role) = site.call.nearestViewClosure {
+            return role == .buttonAction && withdrawn(closure)
+        }
+        guard let function = site.function, let members = function.ancestor(MemberBlockSyntax.self) else {
+            return false
+        }
+        var callers: [ClosureExprSyntax] = []
+        for token in members.tokens(viewMode: .sourceAccurate)
+        where token.text == function.name.text && token.calledCall != nil && token.isUnqualifiedOrSelfMember {
+            guard let (closure, role) = token.nearestViewClosure, role == .buttonAction else { return false }
+            callers.append(closure)
+        }
+        return !callers.isEmpty && callers.allSatisfy(withdrawn)
     }
 
     /// The flag that keeps a second run from starting while one is on, if any: the button is
@@ -168,25 +211,10 @@ extension RuleContext {
                     return nil
                 })
         }
-        func disablingFlags(of button: FunctionCallExprSyntax) -> Set<String> {
-            var flags: Set<String> = []
-            var node = Syntax(button)
-            while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
-                let call = member.parent?.as(FunctionCallExprSyntax.self)
-            {
-                if member.declName.baseName.text == "disabled" {
-                    for token in call.arguments.tokens(viewMode: .sourceAccurate) {
-                        if case .identifier(let name) = token.tokenKind { flags.insert(name) }
-                    }
-                }
-                node = Syntax(call)
-            }
-            return flags
-        }
         if let (closure, role) = site.call.nearestViewClosure {
             var flags = guardedFlags(closure.statements)
             if role == .buttonAction, let button = closure.callSlot?.call {
-                flags.formUnion(disablingFlags(of: button))
+                flags.formUnion(Self.disablingFlags(of: button))
             }
             return setBeforeWait(flags, in: Syntax(closure.statements))
         }
@@ -198,7 +226,7 @@ extension RuleContext {
                 if let (closure, role) = token.nearestViewClosure, role == .buttonAction,
                     let button = closure.callSlot?.call
                 {
-                    flags.formUnion(disablingFlags(of: button))
+                    flags.formUnion(Self.disablingFlags(of: button))
                 }
             }
         }

@@ -1,4 +1,5 @@
 import LifecycleCheckReport
+import SwiftSyntax
 
 /// `task-in-refreshable`: `.refreshable { Task { … } }`. SwiftUI shows the refresh indicator
 /// until the closure returns; wrapped in a `Task`, the closure returns at once, so the indicator
@@ -30,6 +31,20 @@ enum TaskInRefreshable: CheckRule {
         nonTriggeringExamples: [
             Example(
                 """
+                struct SubscriptionsView: View {
+                    let model: SubscriptionsModel
+                    var body: some View {
+                        List(model.items) { Text($0.title) }
+                            .refreshable {
+                                // Side work beside the refresh, which the closure itself awaits.
+                                Task(priority: .background) { await model.updateBadges() }
+                                await model.reload()
+                            }
+                    }
+                }
+                """),
+            Example(
+                """
                 struct NotificationsView: View {
                     let model: NotificationsModel
                     var body: some View {
@@ -40,10 +55,19 @@ enum TaskInRefreshable: CheckRule {
                 """)
         ])
 
+    /// Whether the refresh closure itself waits for other work (`Task { sideWork() }; await
+    /// load()`): the spinner then stays up for that work, and the task is side work beside it.
+    private static func awaitsItself(_ site: TaskSite) -> Bool {
+        guard let closure = site.viewClosure else { return false }
+        return closure.statements.tokens(viewMode: .sourceAccurate).contains {
+            $0.tokenKind == .keyword(.await) && !$0.isInsideClosure(below: Syntax(closure))
+        }
+    }
+
     static func findings(in context: RuleContext) -> [RawFinding] {
         context.facts.tasks.compactMap { site in
             guard !site.detached, site.role == .event("refreshable"), context.isUnkept(site),
-                !context.isMustFinish(site.call)
+                !context.isMustFinish(site.call), !awaitsItself(site)
             else { return nil }
             return RawFinding(rule: .taskInRefreshable, position: site.call.positionAfterSkippingLeadingTrivia)
         }

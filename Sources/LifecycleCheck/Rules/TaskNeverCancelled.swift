@@ -115,6 +115,23 @@ enum TaskNeverCancelled: CheckRule {
         nonTriggeringExamples: [
             Example(
                 """
+                struct ShareKeyView: View {
+                    @State private var copied = false
+                    let key: String
+                    var body: some View {
+                        Button(copied ? "Copied" : "Copy key") {
+                            copied = true
+                            Task {
+                                try await Task.sleep(for: .seconds(10))
+                                copied = false
+                            }
+                        }
+                        .disabled(copied)
+                    }
+                }
+                """),
+            Example(
+                """
                 struct ProfileHeader: View {
                     let model: ProfileModel
                     var body: some View {

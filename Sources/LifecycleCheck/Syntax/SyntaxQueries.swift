@@ -224,3 +224,72 @@ extension DoStmtSyntax {
         }
     }
 }
+
+extension TokenSyntax {
+    /// Whether this write of `name` is made only while `name` still holds what this run gave it:
+    /// `if copiedID == id { copiedID = nil }`, or `guard shown == token else { return }` before
+    /// it. A later showing gave it another value, so the earlier timer leaves it alone (the
+    /// toast's fix by identity). A comparison with a constant (`== .success`) does not tell runs
+    /// apart.
+    func isGuardedByOwnRun(of name: String, below region: Syntax) -> Bool {
+        var child = Syntax(self)
+        var node = parent
+        while let current = node, current.id != region.id {
+            if let branch = current.as(IfExprSyntax.self), child.id == Syntax(branch.body).id,
+                Self.comparesWithRun(branch.conditions, name)
+            {
+                return true
+            }
+            if let statements = current.as(CodeBlockItemListSyntax.self) {
+                for item in statements {
+                    if item.id == child.id { break }
+                    if let guardStatement = item.item.as(GuardStmtSyntax.self),
+                        Self.comparesWithRun(guardStatement.conditions, name)
+                    {
+                        return true
+                    }
+                }
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
+    /// Whether `conditions` hold `name == x` (or `x == name`, `===`) where `x` is no constant.
+    private static func comparesWithRun(_ conditions: ConditionElementListSyntax, _ name: String) -> Bool {
+        conditions.contains { condition in
+            condition.tokens(viewMode: .sourceAccurate).contains { token in
+                guard ["==", "==="].contains(token.text), let sequence = token.parent?.parent?.parent,
+                    let elements = sequence.as(SequenceExprSyntax.self)?.elements, elements.count == 3
+                else { return false }
+                let sides = [elements.first!, elements.last!]
+                let names = [name, "self." + name]
+                guard let own = sides.firstIndex(where: { names.contains($0.trimmedDescription) }) else {
+                    return false
+                }
+                return !sides[1 - own].isConstantValue
+            }
+        }
+    }
+}
+
+extension ExprSyntax {
+    /// A literal, `nil`, or an enum case written `.case` or `Type.case`: the same for every run.
+    var isConstantValue: Bool {
+        if self.is(BooleanLiteralExprSyntax.self) || self.is(NilLiteralExprSyntax.self)
+            || self.is(IntegerLiteralExprSyntax.self) || self.is(FloatLiteralExprSyntax.self)
+            || self.is(StringLiteralExprSyntax.self)
+        {
+            return true
+        }
+        if let member = self.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return true }
+            return base.trimmedDescription.first?.isUppercase == true
+        }
+        if let call = self.as(FunctionCallExprSyntax.self) {
+            return call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+        }
+        return false
+    }
+}

@@ -249,7 +249,8 @@ extension TaskEffects {
             if target.containsAwait {
                 kind = .result
             } else if state.lastWaitWasLongSleep {
-                kind = .afterSleep
+                // A timer that checks the state is still its own run's leaves a later showing be.
+                kind = token.isGuardedByOwnRun(of: name, below: code.region) ? .constant : .afterSleep
             } else {
                 kind = target.isConstant ? .constant : .result
             }

@@ -134,8 +134,8 @@ struct DelaySite {
     /// The `asyncAfter` call, and its closure.
     let call: FunctionCallExprSyntax
     let body: ClosureExprSyntax
-    /// The delay in seconds when written as a literal (`.now() + 3`), else `nil`.
-    let seconds: Double?
+    /// What is added to `.now()` (`3`, `.seconds(3)`, `resetDelay`), if the deadline says.
+    let delay: ExprSyntax?
     /// Where it is scheduled, as a task's site says it.
     let site: TaskSite
 }
@@ -233,6 +233,9 @@ struct FileFacts {
     /// The file's functions that never wait (no `await` in their bodies): awaiting one does not
     /// suspend (`func filter() async -> [Theme]` that only computes).
     var instantFunctions: Set<String> = []
+    /// `let NAME = 2.5` constants of the file (top level or `static`), by name: a delay written
+    /// as a name (`.now() + resetDelay`) is known when the file says its value.
+    var numberConstants: [String: Double] = [:]
     /// `// lifecycle: …` directives by 1-based line.
     var directives: [Int: [String]] = [:]
     /// Where the parser stopped building the tree because the code nests too deep, if it did.

@@ -355,6 +355,17 @@ final class ViewContextWalker: SyntaxVisitor {
                 .as(DeclReferenceExprSyntax.self)?.baseName.text
             if let typeName { facts.typedNames.append(TypedName(name: pattern.identifier.text, typeName: typeName)) }
         }
+        if node.bindingSpecifier.tokenKind == .keyword(.let),
+            Self.isTopLevel(node) || node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+        {
+            for binding in node.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let value = binding.initializer?.value.numberLiteral
+                {
+                    facts.numberConstants[name] = value
+                }
+            }
+        }
         if isTypeMember(node) { enterMember(node) }
         if Self.isTopLevel(node) { update("") { Self.noteProperty(node, in: &$0) } }
         return .visitChildren
@@ -431,17 +442,14 @@ final class ViewContextWalker: SyntaxVisitor {
             let body = node.trailingClosure
                 ?? node.arguments.first(where: { $0.label?.text == "execute" })?.expression.as(ClosureExprSyntax.self)
         else { return }
-        var seconds: Double?
-        if let deadline = node.arguments.first(where: {
+        let delay = node.arguments.first(where: {
             $0.label?.text == "deadline" || $0.label?.text == "wallDeadline"
         })?
-        .expression.as(SequenceExprSyntax.self) {
-            seconds = deadline.elements.last?.numberLiteral
-        }
+        .expression.as(SequenceExprSyntax.self)?.elements.last
         let site = TaskSite(
             call: node, body: body, detached: false, role: role, use: .discarded, scope: scope,
             function: currentFunction, viewClosure: directViewClosure)
-        facts.delays.append(DelaySite(call: node, body: body, seconds: seconds, site: site))
+        facts.delays.append(DelaySite(call: node, body: body, delay: delay, site: site))
     }
 
     /// `.timer` for `Timer.scheduledTimer(…, repeats: true …)`; `.publisher` for the subscription
