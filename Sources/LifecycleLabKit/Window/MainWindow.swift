@@ -108,8 +108,7 @@ public final class MainWindow {
         self.menuButton = menuButton
         let strategyLabel = Label()
         strategyLabel.addCssClass("strategy-badge")
-        strategyLabel.ellipsizesEnd = true
-        strategyLabel.tooltip = tr("The strategy of the page shown (Ctrl+1 … Ctrl+9 pick one; the menu lists them)")
+        strategyLabel.tooltip = StrategyControls.badgeHint
         header.packStart(strategyLabel)
         self.strategyLabel = strategyLabel
         strategyControls = StrategyControls(application: environment.application, badge: strategyLabel)

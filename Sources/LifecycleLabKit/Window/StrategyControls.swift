@@ -21,6 +21,11 @@ final class StrategyControls {
     /// The detailed actions Ctrl+1 … Ctrl+9 are bound to now.
     private var accelerators: [String] = []
 
+    /// The badge tooltip's second line.
+    static var badgeHint: String {
+        tr("The strategy of the page shown (Ctrl+1 … Ctrl+9 pick one; the menu lists them)")
+    }
+
     /// Controls that show the strategy in `badge`.
     init(application: Application, badge: Label) {
         self.application = application
@@ -56,9 +61,15 @@ final class StrategyControls {
         action?.state = current?.rawValue ?? ""
         badge.isVisible = current != nil
         if let current {
+            // Not every title fits beside the page switcher, at the window's narrowest least of
+            // all: the badge says the ID and the kind, whole; the title is in its tooltip and in
+            // the name a screen reader reads.
             PageKit.setBadge(
                 badge, id: current.rawValue, title: current.title, kind: current.kind,
-                text: tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]))
+                text: "\(current.rawValue) · \(current.kind.label)")
+            badge.tooltip =
+                tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]) + "\n"
+                + Self.badgeHint
         }
     }
 }
