@@ -169,6 +169,13 @@ public final class TaskPanel {
     /// The task rows' tab stops (nil until the list's header has been on screen).
     package var rowTabStops: [Label.TabStop]? { tasks.tabStops }
 
+    /// What the task rows GTK has made show now: each bound row's columns, as its label has
+    /// them (tabs between the columns), by task.
+    package var shownRows: [(id: TaskID, text: String)] { tasks.shownRows }
+
+    /// How the task rows are laid out now: on one line, or on two where one does not fit.
+    package var rowLayout: TaskColumns.Layout { tasks.layout }
+
     /// The task list's header label, in the rows' font.
     package var taskHeader: Label { tasks.headerLabel }
 
