@@ -29,10 +29,14 @@ public final class MainWindow {
     public let switcher: StackSwitcher
     /// The primary menu button.
     public let menuButton: MenuButton
-    /// The "Strategy: T1" label in the header bar.
+    /// The strategy badge in the header bar: "T1 · bug", its title in the tooltip.
     public let strategyLabel: Label
     /// The live task panel (SPEC §5).
     public let panel: TaskPanel
+    /// The page stack's scroller (a page taller or wider than its room scrolls).
+    package let pageScroller = ScrolledWindow()
+    /// The page beside the panel (or beside the shown page's own side panel).
+    private let paned = Paned(.horizontal)
     private let environment: LabEnvironment
     /// `--strategy`: given to its page when that page is built.
     private let startStrategy: AnyStrategyID?
@@ -125,11 +129,9 @@ public final class MainWindow {
         _ = buildPage(startPage)
         StartupTrace.mark("pages")
 
-        let paned = Paned(.horizontal)
-        let scroller = ScrolledWindow()
-        scroller.child = stack
-        paned.startChild = scroller
-        paned.endChild = panel.root
+        pageScroller.child = stack
+        paned.startChild = pageScroller
+        paned.endChild = builtPages[startPage]?.sidePanel ?? panel.root
         paned.setAccessibleLabel(tr("Page and task panel"))
         // Neither side is ever cut: the divider stops at the panel's width (and at the page
         // scroller's, which is small: a narrow page scrolls). A change of the window's width is
@@ -145,7 +147,10 @@ public final class MainWindow {
         // are added).
         stack.onVisibleChildChanged { [weak self] in
             guard let self, let name = self.stack.visibleChildName else { return }
-            _ = self.buildPage(PageID(name))
+            let page = self.buildPage(PageID(name))
+            // A page that starts no task (Check) shows its own side panel in the task panel's place.
+            let side = page?.sidePanel ?? self.panel.root
+            if self.paned.endChild !== side { self.paned.endChild = side }
             self.refreshStrategyControls()
         }
         window.onCloseRequest { [weak self] in
