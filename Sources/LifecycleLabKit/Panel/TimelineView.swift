@@ -185,7 +185,9 @@ final class TimelineView {
             let label = "\(PanelFormat.fixed(tick, digits)) s"
             let labelWidth = measure(label)
             cr.setSource(red: ink.r, green: ink.g, blue: ink.b, alpha: 0.9)
-            show(label, x: min(tx - labelWidth / 2, right - labelWidth), baselineY: h - 3)
+            // Centred under its tick, but inside the area at both ends ("0.1 s" near the start
+            // lost its "0" past the left edge).
+            show(label, x: max(0, min(tx - labelWidth / 2, right - labelWidth)), baselineY: h - 3)
             tick += step
         }
 
