@@ -27,6 +27,7 @@ let suites: [GtkTestCase] = MainActor.assumeIsolated {
         + TranslationTests.cases
         + AccessibilityTests.cases
         + CheckPageTests.cases
+        + WholeTextTests.cases
 }
 let allCases = suites + CaseSets.repros(missingFrom: suites)
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

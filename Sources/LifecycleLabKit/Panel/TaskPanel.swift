@@ -191,6 +191,11 @@ public final class TaskPanel {
         tasks.model.records[id].map { PanelFormat.rowText($0, now: context.now) }
     }
 
+    /// The row's fields, whole: id, name, strategy, owner, state, age; `nil` without a row.
+    package func fields(for id: TaskID) -> [String]? {
+        tasks.model.records[id].map { PanelFormat.fields($0, now: context.now) }
+    }
+
     /// The state the row shows, or `nil` without a row.
     package func state(for id: TaskID) -> TaskState? { tasks.model.records[id]?.state }
 
