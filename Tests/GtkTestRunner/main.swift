@@ -30,4 +30,5 @@ let suites: [GtkTestCase] = MainActor.assumeIsolated {
         + WholeTextTests.cases
 }
 let allCases = suites + CaseSets.repros(missingFrom: suites)
+MainActor.assumeIsolated { Harness.smokeModes[Pictures.flag] = Pictures.run }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })
