@@ -37,6 +37,12 @@ public final class MainWindow {
     package let pageScroller = ScrolledWindow()
     /// The page beside the panel (or beside the shown page's own side panel).
     private let paned = Paned(.horizontal)
+    /// Beside the page: the task panel, or the shown page's own side panel (Check's), in a
+    /// stack as wide and tall as the larger, so the window's narrowest and shortest stay the
+    /// same whichever page is shown (a window made short beside the Check page's panel would
+    /// cut the task panel's).
+    private let sideStack = Stack()
+    private static let taskPanelName = "tasks"
     private let environment: LabEnvironment
     /// `--strategy`: given to its page when that page is built.
     private let startStrategy: AnyStrategyID?
@@ -131,7 +137,11 @@ public final class MainWindow {
 
         pageScroller.child = stack
         paned.startChild = pageScroller
-        paned.endChild = builtPages[startPage]?.sidePanel ?? panel.root
+        sideStack.isHomogeneous = true
+        sideStack.transition = .none
+        sideStack.addTitled(panel.root, name: Self.taskPanelName, title: tr("Tasks"))
+        showSidePanel(of: startPage)
+        paned.endChild = sideStack
         paned.setAccessibleLabel(tr("Page and task panel"))
         // Neither side is ever cut: the divider stops at the panel's width (and at the page
         // scroller's, which is small: a narrow page scrolls). A change of the window's width is
@@ -147,10 +157,8 @@ public final class MainWindow {
         // are added).
         stack.onVisibleChildChanged { [weak self] in
             guard let self, let name = self.stack.visibleChildName else { return }
-            let page = self.buildPage(PageID(name))
-            // A page that starts no task (Check) shows its own side panel in the task panel's place.
-            let side = page?.sidePanel ?? self.panel.root
-            if self.paned.endChild !== side { self.paned.endChild = side }
+            _ = self.buildPage(PageID(name))
+            self.showSidePanel(of: PageID(name))
             self.refreshStrategyControls()
         }
         window.onCloseRequest { [weak self] in
@@ -221,6 +229,13 @@ public final class MainWindow {
         return compare
     }
 
+    /// Shows the side panel of page `id` beside the pages: its own (the Check page, which
+    /// starts no task), else the task panel.
+    private func showSidePanel(of id: PageID) {
+        let name = builtPages[id]?.sidePanel != nil ? id.rawValue : Self.taskPanelName
+        if sideStack.visibleChildName != name { sideStack.visibleChildName = name }
+    }
+
     /// The page called `id`; on the first call, builds it (with the strategy the command line
     /// named, when it is one of the page's) and puts its widgets in its holder.
     private func buildPage(_ id: PageID) -> (any LabPage)? {
@@ -235,6 +250,9 @@ public final class MainWindow {
             check.onCompare = { [weak self] bug, fix in self?.openCompare(left: bug, right: fix) }
         }
         builtPages[id] = page
+        if let side = page.sidePanel, sideStack.page(named: id.rawValue) == nil {
+            sideStack.addTitled(side, name: id.rawValue, title: "")
+        }
         // The holder gives its only child all its room, as the stack would; a grid, not a box,
         // so no wrapping label is asked for its width (see ``Grid``).
         page.root.hexpand = true
