@@ -43,6 +43,24 @@ final class StrategyControls {
         action = strategy
     }
 
+    /// The badge's width with the widest of its texts, over every page's strategies: what the
+    /// header keeps for it. Measured in the badge's style (it must be in the window).
+    func widestBadgeWidth() -> Int {
+        let shown = (text: badge.text, visible: badge.isVisible)
+        badge.isVisible = true
+        let widest =
+            LabPages.strategies.map { id in
+                badge.text = Self.badgeText(id)
+                return badge.measure(.horizontal).natural
+            }.max() ?? 0
+        badge.text = shown.text
+        badge.isVisible = shown.visible
+        return widest
+    }
+
+    /// What the badge says: the strategy's ID and kind.
+    private static func badgeText(_ id: AnyStrategyID) -> String { "\(id.rawValue) · \(id.kind.label)" }
+
     /// Shows `page`'s strategies, with `current` marked and in the badge.
     func show(_ page: any LabPage.Type, current: AnyStrategyID?) {
         if sectionPage != page.id {
@@ -66,7 +84,7 @@ final class StrategyControls {
             // the name a screen reader reads.
             PageKit.setBadge(
                 badge, id: current.rawValue, title: current.title, kind: current.kind,
-                text: "\(current.rawValue) · \(current.kind.label)")
+                text: Self.badgeText(current))
             badge.tooltip =
                 tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]) + "\n"
                 + Self.badgeHint
