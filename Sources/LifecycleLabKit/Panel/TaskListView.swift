@@ -64,7 +64,10 @@ final class TaskListView {
         scroller.setVerticalOnly()
         scroller.child = list
         scroller.vexpand = true
-        scroller.minContentHeight = 140
+        // Six one-line rows at the window's shortest (it takes the spare height above that):
+        // with 140 the panel made the window's shortest 742 in Japanese, taller than the 740 it
+        // opens at (GTK 4.18 then warns as it lays the window out at 740 first).
+        scroller.minContentHeight = 120
         // The list's width moves with the divider and the window: the rows are laid out again
         // for it, at the next idle (the width is known while GTK allocates the list, when a
         // row must not be changed).

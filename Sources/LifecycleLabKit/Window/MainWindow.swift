@@ -120,17 +120,20 @@ public final class MainWindow {
         strategyLabel.addCssClass("strategy-badge")
         strategyLabel.tooltip = StrategyControls.badgeHint
         strategyLabel.halign = .start
-        // The badge's place is as wide as its widest text (T5's kind) on every page, the badge
-        // hidden or not: the header's narrowest, which is the window's, is then the same
-        // whichever page and strategy is shown (a wider one on a window at its narrowest made
-        // GTK 4.18 measure the header for less than it needs).
+        // The badge's place is as wide as its widest text (T5's kind) and as tall as its
+        // tallest on every page, the badge hidden or not: the header's narrowest and shortest,
+        // the window's, are then the same whichever page and strategy is shown (a wider badge
+        // on a window at its narrowest, a taller one on a window at its shortest, made GTK 4.18
+        // measure the header or the panel for less than it needs).
         let badgePlace = Box(.horizontal)
+        strategyLabel.valign = .center
         badgePlace.append(strategyLabel)
         header.packStart(badgePlace)
         self.strategyLabel = strategyLabel
         strategyControls = StrategyControls(application: environment.application, badge: strategyLabel)
         window.titlebar = header
-        badgePlace.setSizeRequest(width: strategyControls.widestBadgeWidth(), height: -1)
+        let badgeSize = strategyControls.largestBadgeSize()
+        badgePlace.setSizeRequest(width: badgeSize.width, height: badgeSize.height)
         StartupTrace.mark("header")
         // The panel follows the log from before the window is shown, so the scene-phase
         // events of showing it reach the panel as changes, applied at a later loop turn.

@@ -43,19 +43,21 @@ final class StrategyControls {
         action = strategy
     }
 
-    /// The badge's width with the widest of its texts, over every page's strategies: what the
-    /// header keeps for it. Measured in the badge's style (it must be in the window).
-    func widestBadgeWidth() -> Int {
+    /// The room the badge takes with the widest and the tallest of its texts, over every page's
+    /// strategies: what the header keeps for it on every page (a CJK kind is taller than Latin).
+    /// Measured in the badge's style (it must be in the window).
+    func largestBadgeSize() -> (width: Int, height: Int) {
         let shown = (text: badge.text, visible: badge.isVisible)
         badge.isVisible = true
-        let widest =
-            LabPages.strategies.map { id in
-                badge.text = Self.badgeText(id)
-                return badge.measure(.horizontal).natural
-            }.max() ?? 0
+        var largest = (width: 0, height: 0)
+        for id in LabPages.strategies {
+            badge.text = Self.badgeText(id)
+            largest.width = max(largest.width, badge.measure(.horizontal).natural)
+            largest.height = max(largest.height, badge.measure(.vertical).natural)
+        }
         badge.text = shown.text
         badge.isVisible = shown.visible
-        return widest
+        return largest
     }
 
     /// What the badge says: the strategy's ID and kind.
