@@ -46,7 +46,9 @@ enum Pictures {
                     await MainLoop.sleep(for: .milliseconds(600))
                     try await nextFrame(of: window.window)
                     let path = "\(folder)/\(entry.id.rawValue)\(suffix).png"
-                    try window.window.savePNG(to: path)
+                    // A snapshot has come back empty just after a frame (as in the tests' pixels):
+                    // ask until one is written.
+                    try await waitFor("\(path) written") { (try? window.window.savePNG(to: path)) != nil }
                     print("wrote \(path)")
                     page.reset()
                 }
