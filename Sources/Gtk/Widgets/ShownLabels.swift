@@ -1,6 +1,6 @@
 internal import CGtk
 
-/// One label as it is laid out and drawn now, from ``Widget/shownLabels()``: what a person can
+/// One label as it is laid out and drawn now, from ``Widget/shownLabels(locating:)``: what a person can
 /// read of it, and whether any of it is cut.
 public struct ShownLabel: Sendable {
     /// Its text, markup parsed.
