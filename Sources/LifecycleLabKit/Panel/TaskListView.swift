@@ -33,7 +33,7 @@ final class TaskListView {
     /// flags' room.
     private var laidOutFor: (columns: [Int], width: Int, flags: Int)?
     /// Whether a new layout is to be chosen at the next idle (the list's width changed).
-    private var relayoutQueued = false
+    private(set) var isRelayoutQueued = false
     /// The core's time, which ages are measured in.
     private let coreNow: @MainActor () -> Duration
 
@@ -88,10 +88,10 @@ final class TaskListView {
     }
 
     private func queueRelayout() {
-        guard !relayoutQueued else { return }
-        relayoutQueued = true
+        guard !isRelayoutQueued else { return }
+        isRelayoutQueued = true
         MainLoop.idle { [weak self] in
-            self?.relayoutQueued = false
+            self?.isRelayoutQueued = false
             self?.relayout()
         }
     }
@@ -101,14 +101,17 @@ final class TaskListView {
     private func relayout() {
         guard let cellWidth else { return }
         let columns = model.columns
-        let width = list.width > 0 ? list.width : scroller.width
+        // The row boxes' own width: the list's less its rows' padding (the theme's). Half a
+        // cell to spare for the rounding of the stops.
+        let rowWidth = rowParts.alive.lazy.compactMap { $0.box?.width }.filter { $0 > 0 }.min()
+        let width = rowWidth ?? (list.width > 0 ? list.width : scroller.width)
         // A row is its columns' label and the flags it shows beside it: room for the widest set.
         let flags =
             rowParts.alive.lazy.filter { $0.boundID.map { self.model.records[$0] != nil } == true }
             .map(\.shownFlagsWidth).max() ?? 0
         if let last = laidOutFor, last.columns == columns.widths, last.width == width, last.flags == flags { return }
         laidOutFor = (columns.widths, width, flags)
-        let fitting = width > 0 ? Double(width - flags) / cellWidth : .infinity
+        let fitting = width > 0 ? Double(width - flags) / cellWidth - 0.5 : .infinity
         let newLayout = columns.layout(fittingCells: fitting)
         let stops = columns.tabStops(newLayout, cellWidth: cellWidth)
         guard newLayout != layout || stops != tabStops else { return }

@@ -240,8 +240,9 @@ public final class TaskPanel {
     /// ended row to leave. `false` when idle.
     package var hasTimer: Bool { ticker.running != .none }
 
-    /// Whether changes (or a trim of the log) are waiting for the next main-loop turn.
-    package var hasPendingChanges: Bool { batcher.hasPending || log.isTrimScheduled }
+    /// Whether changes (a trim of the log, the rows' layout for a new width) are waiting for the
+    /// next main-loop turn.
+    package var hasPendingChanges: Bool { batcher.hasPending || log.isTrimScheduled || tasks.isRelayoutQueued }
 
     /// How many row widgets GTK made for the task list (the visible rows and a margin, not
     /// one per task: the list is virtualized).
