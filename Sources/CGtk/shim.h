@@ -132,6 +132,18 @@ static inline void cg_css_provider_load_string(GtkCssProvider *provider, const c
     gtk_css_provider_load_from_data(provider, css, length);
 #endif
 }
+
+/* The widget's CSS colour, its text's: GTK 4.10 deprecates the style context it was read from. */
+static inline GdkRGBA cg_widget_color(GtkWidget *widget) {
+    GdkRGBA color;
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, &color);
+#else
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color);
+#endif
+    return color;
+}
+
 /* Baseline alignment: GTK_ALIGN_BASELINE became GTK_ALIGN_BASELINE_FILL (same value) in 4.12. */
 static inline GtkAlign cg_align_baseline(void) {
 #if GTK_CHECK_VERSION(4, 12, 0)

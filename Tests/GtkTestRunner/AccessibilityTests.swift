@@ -66,6 +66,11 @@ enum AccessibilityTests {
                 try await loopIdle()
                 let page = try unwrap(window.page(entry.id), "\(entry.id) built")
                 try await startWork(on: page)
+                // The code cards are filled once they have been on screen for a frame (a page
+                // left before that keeps them empty until it is shown again, and the walk reads
+                // the stack's other pages too): wait for it, as a person would see it.
+                try await nextFrame(of: window.window)
+                try await loopIdle()
                 let nodes = window.window.accessibleNodes()
                 // Every label the app makes says something (an empty one would be read "GtkLabel");
                 // the named containers have their names.

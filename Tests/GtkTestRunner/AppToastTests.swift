@@ -12,10 +12,12 @@ final class AppFixture {
     private var traceToken: ObservationToken?
 
     /// Launches the app's window with these command-line arguments (e.g. `--time-scale 0.2`).
-    init(_ arguments: [String]) throws {
+    /// A child process of the tests passes an application ID of its own: with a session bus, a
+    /// name the parent holds would make the child's instance a remote one.
+    init(_ arguments: [String], applicationID: String? = nil) throws {
         let options = try LaunchOptions.parse(arguments)
         Self.launched += 1
-        app = LabApp(options: options, applicationID: "\(LabApp.applicationID).Test\(Self.launched)")
+        app = LabApp(options: options, applicationID: applicationID ?? "\(LabApp.applicationID).Test\(Self.launched)")
         try app.application.register()
         app.activate()
         // Every lifecycle event of the app goes to the case's trace (printed under a failure).
@@ -216,7 +218,7 @@ enum AppToastTests {
                 await fixture.close()
             },
             GtkTestCase(
-                "§5 window: every page fits a 1024×768 screen under GNOME's top bar (the window's minimum is at most 1024×736; a page taller than that scrolls)"
+                "§5 window: every page fits a 1024×768 screen under GNOME's top bar (with each strategy's badge in the header, the window's minimum is at most 1024×736; a page taller than that scrolls)"
             ) {
                 let fixture = try AppFixture(["--page", "toast"])
                 try await fixture.ready()
@@ -227,12 +229,27 @@ enum AppToastTests {
                 for entry in LabPages.all {
                     let page: PageID = entry.id
                     window.show(page: page)
-                    try await loopIdle()
-                    let minimumWidth = window.window.measure(.horizontal).minimum
-                    let minimumHeight = window.window.measure(.vertical, forSize: screenWidth).minimum
-                    print("info: \(page) page: the window's minimum \(minimumWidth)×\(minimumHeight)")
-                    expect(minimumWidth <= screenWidth, "\(page): minimum width \(minimumWidth) ≤ \(screenWidth)")
-                    expect(minimumHeight <= screenHeight, "\(page): minimum height \(minimumHeight) ≤ \(screenHeight)")
+                    // The header's badge says the strategy whole: its width is the strategy's.
+                    let strategies: [AnyStrategyID?] = entry.strategies.isEmpty ? [nil] : entry.strategies
+                    var widest = (width: 0, height: 0, strategy: "")
+                    for strategy in strategies {
+                        if let strategy { window.show(page: page, strategy: strategy) }
+                        try await loopIdle()
+                        let minimumWidth = window.window.measure(.horizontal).minimum
+                        let minimumHeight = window.window.measure(.vertical, forSize: screenWidth).minimum
+                        if minimumWidth > widest.width {
+                            widest = (minimumWidth, minimumHeight, strategy?.rawValue ?? "")
+                        }
+                        let with = strategy.map { " with \($0)" } ?? ""
+                        expect(
+                            minimumWidth <= screenWidth,
+                            "\(page)\(with): minimum width \(minimumWidth) ≤ \(screenWidth)")
+                        expect(
+                            minimumHeight <= screenHeight,
+                            "\(page)\(with): minimum height \(minimumHeight) ≤ \(screenHeight)")
+                    }
+                    let with = widest.strategy.isEmpty ? "" : " (widest with \(widest.strategy))"
+                    print("info: \(page) page: the window's minimum \(widest.width)×\(widest.height)\(with)")
                 }
                 await fixture.close()
             },

@@ -8,8 +8,9 @@ import LabModel
 ///   under a user's X11 desktop (GL renderer, accessibility bus) and under Wayland: SPEC §1's
 ///   events (map/unmap, scene phases, what the session can detect), the T1–T8 repros through
 ///   the real buttons, the P rows with a real focus change and a hidden page, and the main
-///   window's layout at the sizes the session gives it, and what a screen reader hears and a
-///   keyboard reaches (the accessibility bus is up in the desktop and Wayland sessions).
+///   window's layout at the sizes the session gives it (nothing cut, every i's dot drawn), and
+///   what a screen reader hears and a keyboard reaches (the accessibility bus is up in the
+///   desktop and Wayland sessions).
 ///
 /// A set lists name prefixes, so a case joins it by its SPEC ID and no case's declaration
 /// changes.
@@ -18,7 +19,7 @@ enum CaseSets {
     static let prefixes: [String: [String]] = [
         "session": ["§1 "] + sessionRows + [
             "§5 panel: never cut", "§5 window: every page fits", "§5 accessibility:", "§5 keyboard:",
-            "§5 seed notes:",
+            "§5 seed notes:", "§5 window: nothing cut", "§5 code: every i",
         ]
     ]
 

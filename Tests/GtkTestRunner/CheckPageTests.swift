@@ -16,7 +16,8 @@ import LifecycleLabKit
 enum CheckPageTests {
     static var cases: [GtkTestCase] {
         [
-            emptyState, findingsListed, findingsAccessible, showLiveAndCompare, keyboardReachesFindings, dropOpens,
+            emptyState, findingsListed, sidePanel, findingsAccessible, showLiveAndCompare, keyboardReachesFindings,
+            dropOpens,
             secondOpenStops,
             unreadableFiles,
             missingChecker, unreadableOutput, noFindings, thousandsOfFindings, realCheckerT1,
@@ -210,6 +211,69 @@ enum CheckPageTests {
             expect(amber > 100, "the warning badges are drawn: \(amber) amber pixels")
             // `CHECK_PAGE_SCREENSHOT=FILE.png` keeps a picture of the page with its findings.
             if let path = getenv("CHECK_PAGE_SCREENSHOT").map({ String(cString: $0) }) { try window.savePNG(to: path) }
+            await fixture.close()
+        }
+    }
+
+    static var sidePanel: GtkTestCase {
+        GtkTestCase(
+            "Check page: in the task panel's place a side panel sums the check up (files, findings per rule) and explains the selected finding; the task panel is back on the pages that run tasks"
+        ) {
+            defer { clearEnvironment() }
+            let (fixture, page) = try await launch()
+            let window = fixture.window
+            let side = page.side
+            expect(side.root.isMapped && !window.panel.root.isMapped, "the side panel, not the task panel")
+            expectEqual(
+                side.summaryLabel.text, "Open a Swift file or folder: what it finds is summed up here.",
+                "before a check: what it will show")
+            expect(side.fileButtons.allSatisfy { !$0.isMapped }, "no file before a check")
+            useFakeChecker(printing: "findings.json")
+            page.open(paths: [app])
+            expectEqual(side.summaryLabel.text, "Checking app…", "while the checker runs")
+            try await waitForState(page, .results)
+            expectEqual(side.summaryLabel.text, "4 files checked: 3 warnings, 1 note", "what was checked")
+            expectEqual(
+                side.fileButtons.map(\.label),
+                ["Sources/ToastView.swift · 2 findings", "Sources/WorkButton.swift · 2 findings"],
+                "the files with findings, each with its count")
+            expectEqual(
+                side.ruleLabels.map { [$0.severity.text, $0.rule.text, $0.count.text] },
+                [
+                    ["warning", "task-never-cancelled", "2"], ["warning", "try-optional-swallows-cancel", "1"],
+                    ["note", "no-scene-phase", "1"],
+                ], "findings per rule, warnings first")
+            // The first finding is explained from the start.
+            expectEqual(page.selectedFinding, 0, "the first finding selected")
+            expectEqual(
+                side.findingPlaceLabel.text, "task-never-cancelled · Sources/ToastView.swift:11", "its rule and place")
+            expectEqual(side.findingMessageLabel.text, "Task started in onAppear is never cancelled", "its message")
+            expect(side.findingWhyLabel.text.hasPrefix("Why: Nobody keeps the task's handle"), "why")
+            expect(side.findingFixLabel.text.hasPrefix("Fix: Start the work with .task"), "the fix")
+            expectEqual(
+                side.findingSpecLabel.text, "SPEC T1, B1 · seen live on the Toast page as T1, fixed by T4", "SPEC rows")
+            // A click on a row selects it (the list's single selection): the panel follows.
+            page.list.selectedPosition = 4
+            expectEqual(page.selectedFinding, 2, "the row at 4 is finding 2")
+            expectEqual(
+                side.findingPlaceLabel.text, "task-never-cancelled · Sources/WorkButton.swift:8", "finding 2 explained")
+            // A file's heading selected: its first finding is explained.
+            page.list.selectedPosition = 0
+            expectEqual(side.findingPlaceLabel.text, "task-never-cancelled · Sources/ToastView.swift:11", "heading")
+            // A file's button: its first finding selected, its heading scrolled into view.
+            side.fileButtons[1].click()
+            expectEqual(page.selectedFinding, 2, "WorkButton.swift's first finding selected")
+            try await nextFrame(of: page.list)
+            try await waitFor("WorkButton.swift's heading in view") { page.boundRows.contains { $0.row == .file(1) } }
+            // The pages that run tasks show the task panel again, and the Check page its own.
+            window.show(page: .toast)
+            try await waitFor("the task panel back beside the toast page") {
+                window.panel.root.isMapped && !side.root.isMapped
+            }
+            window.show(page: .check)
+            try await waitFor("the side panel back beside the Check page") {
+                side.root.isMapped && !window.panel.root.isMapped
+            }
             await fixture.close()
         }
     }

@@ -56,33 +56,82 @@ enum PanelTests {
                 try await waitFor("no timer when idle") { !panel.hasTimer }
                 try await finish(context, panel)
             },
-            GtkTestCase("§5 panel: task row columns line up — a Japanese state name takes two cells a character") {
+            GtkTestCase(
+                "§5 panel: each task column is as wide as its widest entry, nothing cut — a Japanese state takes two cells a character; the tab stops line every row up"
+            ) {
                 let (context, panel) = try await makePanel()
                 expectEqual(PanelFormat.cells("実行中"), 6, "three wide characters take six cells")
                 expectEqual(PanelFormat.cells("running"), 7, "a Latin letter takes one cell")
-                let ascii = PanelFormat.columns(["#12", "dismiss", "T1", "toast", "running", "0.4 s"])
-                let japanese = PanelFormat.columns(["#12", "dismiss", "T1", "toast", "実行中", "0.4 s"])
-                let cut = PanelFormat.columns(["#12", "dismiss", "T1", "toast", "キャンセル済み", "0.4 s"])
-                expectEqual(ascii, "#12\tdismiss\tT1\ttoast\trunning\t0.4 s", "one tab between columns")
-                expect(cut.contains("\tキャンセ…\t"), "a state wider than its column is cut at a cell boundary: \"\(cut)\"")
-                // The header measured the rows' font once on screen; every row has its stops.
+                var columns = TaskColumns(header: ["id", "name", "strategy", "owner", "state", "age"])
+                let ascii = ["#12", "dismiss", "T1", "toast", "running", "0.4 s"]
+                let japanese = ["#12", "dismiss", "T1", "toast", "実行中", "0.4 s"]
+                let long = ["#13", "load, hold, poll every P", "P1", "scene view #1", "キャンセル済み", "12 s"]
+                for row in [ascii, japanese, long] { columns.add(row) }
+                expectEqual(
+                    columns.widths, [3, 24, 8, 13, 14, 6], "each column as wide as its widest entry or heading")
+                columns.remove(long)
+                expectEqual(columns.widths, [3, 7, 8, 5, 7, 6], "narrower again once the widest row left")
+                columns.add(long)
+                expectEqual(
+                    TaskColumns.text(long, .oneLine), "#13\tload, hold, poll every P\tP1\tscene view #1\tキャンセル済み\t12 s",
+                    "one line: every field whole, a tab between columns")
+                expectEqual(
+                    TaskColumns.text(long, .twoLines),
+                    "#13\tload, hold, poll every P\tP1\t12 s\n\tscene view #1\tキャンセル済み",
+                    "two lines: the owner under the name, the state under the strategy")
+                expectEqual(
+                    columns.layout(fittingCells: Double(columns.oneLineCells)), .oneLine, "one line where it fits")
+                expectEqual(
+                    columns.layout(fittingCells: Double(columns.oneLineCells - 1)), .twoLines, "two lines where not")
+                expect(columns.twoLineCells < columns.oneLineCells, "two lines are narrower")
+                // The header measured the rows' font once on screen; laid out in that font with a
+                // layout's stops, every row ends at the same pixel, whatever the CJK characters
+                // before its age are drawn with.
                 try await waitFor("tab stops") { panel.rowTabStops != nil }
-                let stops = panel.rowTabStops ?? []
-                expectEqual(stops.count, PanelFormat.columnWidths.count - 1, "a stop per tab")
-                expect(stops.last?.alignsRight == true, "the age ends at the last stop")
-                let increasing = zip(stops, stops.dropFirst()).allSatisfy { $0.position < $1.position }
-                expect(increasing, "stops \(stops) increase")
-                // Laid out in the rows' font with those stops, every row ends at the same pixel:
-                // the age column lines up whatever the CJK characters before it are drawn with.
-                let widths = [ascii, japanese, cut].map { row -> Double in
-                    let layout = TextLayout(for: panel.taskHeader)
-                    layout.setTabStops(stops)
-                    layout.text = row
-                    return layout.width
+                let sample = TextLayout(for: panel.taskHeader)
+                sample.text = String(repeating: "0", count: 20)
+                let cell = sample.width / 20
+                for layout in [TaskColumns.Layout.oneLine, .twoLines] {
+                    let stops = columns.tabStops(layout, cellWidth: cell)
+                    expect(stops.last?.alignsRight == true, "\(layout): the age ends at the last stop")
+                    let increasing = zip(stops, stops.dropFirst()).allSatisfy { $0.position < $1.position }
+                    expect(increasing, "\(layout): stops \(stops) increase")
+                    for row in [ascii, japanese, long] {
+                        let text = TextLayout(for: panel.taskHeader)
+                        text.setTabStops(stops)
+                        text.text = TaskColumns.text(row, layout)
+                        expectEqual(Int(text.width), stops.last?.position, "\(layout): \(row) ends at the last stop")
+                    }
                 }
-                for (row, width) in zip([ascii, japanese, cut], widths) {
-                    expectEqual(Int(width), stops.last?.position, "\"\(row)\" ends at the right-aligned stop")
+                try await finish(context, panel)
+            },
+            GtkTestCase(
+                "§5 panel: the rows reflow as the panel's width changes — two lines where one does not fit, one line again when wider"
+            ) {
+                let context = LifecycleContext()
+                let panel = TaskPanel(context: context)
+                let window = Harness.window("panel", width: TaskPanel.minimumWidth + 12, height: 600)
+                window.child = panel.root
+                window.present()
+                try await waitFor("panel mapped") { panel.root.isMapped }
+                let node = LifecycleNode(name: "scene view #1", scene: nil, context: context)
+                node.appear()
+                context.registry.unstructuredTask(name: "load, hold, poll every P", label: "P1", owner: node) {
+                    try await context.sleep(for: .seconds(30))
                 }
+                try await waitFor("the row shown") { panel.rowCount == 1 && !panel.hasPendingChanges }
+                try await nextFrame(of: panel.root)
+                try await waitFor("two lines at the panel's narrowest") { panel.rowLayout == .twoLines }
+                let narrowWidth = window.width
+                window.hide()
+                window.setDefaultSize(width: 1000, height: 600)
+                window.present()
+                try await waitFor("the window widened", timeout: .seconds(10)) {
+                    note("window \(window.width) wide, mapped \(window.isMapped)")
+                    return window.isMapped && window.width > narrowWidth + 200
+                }
+                try await waitFor("one line when wide") { panel.rowLayout == .oneLine }
+                node.disappear()
                 try await finish(context, panel)
             },
             GtkTestCase("§5 panel: a row leaves at once when the registry drops its record from the history") {

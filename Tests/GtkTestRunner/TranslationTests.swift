@@ -34,6 +34,9 @@ enum TranslationTests {
                 }
                 print("window: \(window.window.title)")
                 print("header: \(window.strategyLabel.text)")
+                print(
+                    "header tooltip: \(window.strategyLabel.tooltip?.split(separator: "\n").first.map(String.init) ?? "")"
+                )
                 print("page: \(window.stack.title(ofPageNamed: ToastPage.id.rawValue) ?? "none")")
                 print("button: \(page.showButton.label)")
                 print("verdict: \(page.verdictLabel.text.split(separator: "\n").first.map(String.init) ?? "")")
@@ -75,20 +78,22 @@ enum TranslationTests {
         Harness.smokeModes[childFlag] = windowTexts
         return [
             GtkTestCase(
-                "translations: under LANGUAGE=ja the window, header, page title, a button and a T2 verdict are Japanese",
+                "translations: under LANGUAGE=ja the window, header and its tooltip, page title, a button and a T2 verdict are Japanese",
                 timeout: .seconds(60)
             ) {
                 let (status, ja) = try runChild(["LANG=C.UTF-8", "LANGUAGE=ja"])
                 expectEqual(status, 0, "LANGUAGE=ja child's exit status")
                 expectEqual(ja["window"], "Lifecycle Lab", "window title (the app's name stays)")
-                expectEqual(ja["header"], "戦略: T2 · .task（修正）", "header's strategy badge")
+                expectEqual(ja["header"], "T2 · 修正", "header's strategy badge: its ID and kind")
+                expectEqual(ja["header tooltip"], "戦略: T2 · .task（修正）", "the badge's tooltip: the strategy's title")
                 expectEqual(ja["page"], "トースト", "the toast page's title in the switcher")
                 expectEqual(ja["button"], "トーストを出す", "the Show toast button (the seed's own words)")
                 expectEqual(ja["verdict"], "T2 .task（修正）: 仕様と一致します", "the repro's verdict (SPEC §3 T2)")
 
                 let (englishStatus, en) = try runChild(["LANG=C.UTF-8"])
                 expectEqual(englishStatus, 0, "child without LANGUAGE: exit status")
-                expectEqual(en["header"], "Strategy: T2 · .task (fix)", "header without LANGUAGE")
+                expectEqual(en["header"], "T2 · fix", "header without LANGUAGE")
+                expectEqual(en["header tooltip"], "Strategy: T2 · .task (fix)", "the badge's tooltip without LANGUAGE")
                 expectEqual(en["page"], "Toast", "page title without LANGUAGE")
                 expectEqual(en["button"], "Show toast", "button without LANGUAGE")
                 expectEqual(en["verdict"], "T2 .task (fix): matches the spec", "verdict without LANGUAGE")

@@ -27,6 +27,8 @@ let suites: [GtkTestCase] = MainActor.assumeIsolated {
         + TranslationTests.cases
         + AccessibilityTests.cases
         + CheckPageTests.cases
+        + WholeTextTests.cases
 }
 let allCases = suites + CaseSets.repros(missingFrom: suites)
+MainActor.assumeIsolated { Harness.smokeModes[Pictures.flag] = Pictures.run }
 exit(MainActor.assumeIsolated { Harness.main(cases: allCases) })

@@ -18,6 +18,19 @@ public final class Button: Widget {
         get { gtk_button_get_label(c()).map { String(cString: $0) } ?? "" }
         set { gtk_button_set_label(c(), newValue) }
     }
+    /// Lets the button's text wrap onto more lines (inside a word too, for a path) when the
+    /// button is narrower than it, left-aligned, rather than asking for its whole width. Wraps
+    /// `gtk_label_set_wrap` and `gtk_label_set_wrap_mode` on the label `gtk_button_get_child` is.
+    public func setLabelWraps() {
+        guard let child = gtk_button_get_child(c()),
+            g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(child).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0
+        else { return }
+        let label = OpaquePointer(child)
+        gtk_label_set_wrap(label, 1)
+        gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(label, 0)
+    }
     /// Wraps `GtkButton::clicked`.
     @discardableResult
     public func onClicked(_ body: @escaping @MainActor () -> Void) -> SignalConnection { connect("clicked", body) }

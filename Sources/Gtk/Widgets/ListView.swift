@@ -20,12 +20,18 @@ internal import CGtk
 public final class ListView<Row: Widget>: Widget {
     private let rows: RowStore<Row>
     private let model: OpaquePointer  // GtkStringList, owned by the selection model
+    /// The `GtkSingleSelection` when rows can be selected, else `nil` (a `GtkNoSelection`).
+    private let singleSelection: OpaquePointer?
 
-    /// Wraps `gtk_list_view_new(gtk_no_selection_new(gtk_string_list_new()), factory)`.
+    /// Wraps `gtk_list_view_new(gtk_no_selection_new(gtk_string_list_new()), factory)`, or
+    /// with `selectsOne`, over `gtk_single_selection_new` (nothing selected until a click, a key
+    /// or ``selectedPosition`` selects a row; a click on a selected row keeps it).
     /// - Parameters:
+    ///   - selectsOne: whether one row at a time can be selected.
     ///   - setup: makes an empty row widget (called for as many rows as are visible).
     ///   - bind: fills a row widget for the row with `id` at `position`.
     public init(
+        selectsOne: Bool = false,
         setup: @escaping @MainActor () -> Row,
         bind: @escaping @MainActor (_ row: Row, _ id: String, _ position: Int) -> Void
     ) {
@@ -37,7 +43,17 @@ public final class ListView<Row: Widget>: Widget {
         // Both `new` functions take ownership of their arguments; keep our own reference to
         // the string list first (released in deinit).
         g_object_ref(UnsafeMutableRawPointer(strings))
-        let selection = gtk_no_selection_new(strings)!
+        let selection: OpaquePointer
+        if selectsOne {
+            let single = gtk_single_selection_new(strings)!
+            gtk_single_selection_set_autoselect(single, 0)
+            gtk_single_selection_set_can_unselect(single, 0)
+            selection = single
+            singleSelection = single
+        } else {
+            selection = gtk_no_selection_new(strings)!
+            singleSelection = nil
+        }
         let factory = gtk_signal_list_item_factory_new()!
         let factoryObject = UnsafeMutableRawPointer(factory)
         let view = gtk_list_view_new(selection, factory)!
@@ -82,6 +98,29 @@ public final class ListView<Row: Widget>: Widget {
     /// Number of row widgets GTK created (visible rows plus a margin): shows virtualization.
     /// Counts the factory's `setup` calls not yet matched by `teardown`.
     public var rowWidgetCount: Int { rows.widgets.count }
+
+    /// The selected row's position, or `nil` when none is (or rows cannot be selected).
+    /// Wraps `gtk_single_selection_get_selected` / `gtk_single_selection_set_selected`.
+    public var selectedPosition: Int? {
+        get {
+            guard let singleSelection else { return nil }
+            let position = gtk_single_selection_get_selected(singleSelection)
+            return position == guint.max ? nil : Int(position)
+        }
+        set {
+            guard let singleSelection else { return }
+            gtk_single_selection_set_selected(singleSelection, newValue.map { guint($0) } ?? guint.max)
+        }
+    }
+
+    /// Calls `body` when another row is selected, or none. Wraps
+    /// `notify::selected` of the `GtkSingleSelection`; nothing happens for a list made without
+    /// ``init(selectsOne:setup:bind:)``'s `selectsOne`.
+    @discardableResult
+    public func onSelectionChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection? {
+        guard let singleSelection else { return nil }
+        return connectNotify(UnsafeMutableRawPointer(singleSelection), "selected", body)
+    }
 
     /// Replaces all rows. Wraps `gtk_string_list_splice`.
     public func setRows(_ ids: [String]) {

@@ -53,6 +53,14 @@ public final class ScrolledWindow: Widget {
         }
     }
 
+    /// How far the view can scroll down: the content's height less the view's, in pixels (0
+    /// when all of it is in view). Wraps `gtk_adjustment_get_upper` and
+    /// `gtk_adjustment_get_page_size` of the vertical adjustment.
+    public var verticalScrollRange: Double {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque) else { return 0 }
+        return max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+    }
+
     /// Shows the end of the content at once, without GTK's scroll animation: sets the vertical
     /// adjustment's value to its upper bound minus the page size. Wraps `gtk_adjustment_set_value`.
     ///
@@ -72,6 +80,17 @@ public final class ScrolledWindow: Widget {
     @discardableResult
     public func onVerticalExtentChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         let adjustment = gtk_scrolled_window_get_vadjustment(opaque)!
+        return connectSignal(
+            UnsafeMutableRawPointer(adjustment), "changed", ClosureBox<VoidBody>(body), cFunction(voidTrampoline))
+    }
+
+    /// Calls `body` when the horizontal extent changes: the view was made wider or narrower,
+    /// or its content's width changed. GTK calls it while it allocates the view: change no
+    /// widget's content from `body` (queue the change, e.g. with ``MainLoop/idle(_:)``). Wraps
+    /// the horizontal `GtkAdjustment`'s `changed` signal.
+    @discardableResult
+    public func onHorizontalExtentChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        let adjustment = gtk_scrolled_window_get_hadjustment(opaque)!
         return connectSignal(
             UnsafeMutableRawPointer(adjustment), "changed", ClosureBox<VoidBody>(body), cFunction(voidTrampoline))
     }

@@ -55,6 +55,9 @@ public final class Stack: Widget {
     public func onVisibleChildChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         onNotify("visible-child", body)
     }
+    /// Whether the stack is animating from one page to another (both are then drawn). Wraps
+    /// `gtk_stack_get_transition_running`.
+    public var isTransitionRunning: Bool { gtk_stack_get_transition_running(opaque) != 0 }
     /// Wraps `gtk_stack_set_transition_type`.
     public var transition: StackTransition {
         get { StackTransition(c: gtk_stack_get_transition_type(opaque), default: .none) }

@@ -171,6 +171,13 @@ public class Widget: Object {
         gtk_widget_measure(widget, orientation.c, gint(forSize), &minimum, &natural, nil, nil)
         return (Int(minimum), Int(natural))
     }
+    /// The widget's CSS colour, which its text is drawn in (the theme's, light or dark, unless
+    /// a style sheet says otherwise): red, green, blue and alpha from 0 to 1. Wraps
+    /// `gtk_widget_get_color` (GTK 4.10; `gtk_style_context_get_color` before).
+    public var color: (red: Double, green: Double, blue: Double, alpha: Double) {
+        let rgba = cg_widget_color(widget)
+        return (Double(rgba.red), Double(rgba.green), Double(rgba.blue), Double(rgba.alpha))
+    }
     /// Schedules a redraw. Wraps `gtk_widget_queue_draw`.
     public func queueDraw() { gtk_widget_queue_draw(widget) }
     /// Wraps `gtk_widget_grab_focus`.

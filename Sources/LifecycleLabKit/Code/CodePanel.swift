@@ -1,5 +1,5 @@
 import Gettext
-import Gtk
+package import Gtk
 package import LabModel
 
 /// The code beside a strategy, in two cards a page places itself: the SwiftUI it stands for
@@ -30,6 +30,8 @@ package final class CodePanel {
     let swiftUILabel = Label()
     /// The running code's text.
     let runningLabel = Label()
+    /// The running code's scroller (its text is taller than the card).
+    package let runningScroller = ScrolledWindow()
     /// The code shown (`nil` until the cards are filled).
     package private(set) var code: StrategyCode?
     /// The code to show once the cards have been on screen for a frame.
@@ -62,11 +64,10 @@ package final class CodePanel {
                 detail: tr("the lab's own Swift, from its source · highlighted: the lines that decide the outcome"),
                 accessibleLabel: tr("Swift that runs in the lab")))
         runningLabel.setMargins(top: 0, bottom: 10, start: 10, end: 12)
-        let scroller = ScrolledWindow()
-        scroller.child = runningLabel
-        scroller.vexpand = true
-        scroller.minContentHeight = 150
-        runningCard.append(scroller)
+        runningScroller.child = runningLabel
+        runningScroller.vexpand = true
+        runningScroller.minContentHeight = 150
+        runningCard.append(runningScroller)
 
         swiftUICard.onMap { [weak self] in
             guard let self, !self.isReady else { return }

@@ -36,6 +36,8 @@ public final class CheckPage: LabPage {
     }
 
     public let root: Widget
+    /// The side panel in the task panel's place: the check summed up, the selected finding.
+    public var sidePanel: Widget? { side.root }
     public var currentStrategy: AnyStrategyID? { nil }
     public var onStrategyChange: (@MainActor () -> Void)?
     public var reportWidgets: [(name: String, widget: Widget)] {
@@ -99,6 +101,8 @@ public final class CheckPage: LabPage {
     private let runner = CheckRunner()
     private let environment: LabEnvironment
     private var rowParts = RowPartsTable<CheckRowParts>(leastPrune: 256)
+    /// What the side panel shows (``sidePanel``).
+    package let side = CheckSidePanel()
 
     /// Builds the page in its empty state.
     public init(environment: LabEnvironment) {
@@ -116,11 +120,12 @@ public final class CheckPage: LabPage {
         openButton.tooltip = tr("Check one Swift file")
         openFolderButton.tooltip = tr("Check every Swift file in a folder and its subfolders")
         checkAgainButton.tooltip = tr("Run the checker again on the same files, after you changed them")
-        placeLabel.ellipsizesEnd = true
-        placeLabel.wraps = false
-        placeLabel.hexpand = true
+        // The folder on a line of its own under the buttons, whole: a long path wraps.
+        placeLabel.wrapsInsideWords = true
         placeLabel.addCssClass("dim-label")
-        toolbar = PageKit.row([openButton, openFolderButton, checkAgainButton, placeLabel])
+        toolbar = Box(.vertical, spacing: 6)
+        toolbar.append(PageKit.row([openButton, openFolderButton, checkAgainButton]))
+        toolbar.append(placeLabel)
         page.append(toolbar)
 
         dropTarget = FileDropTarget(on: page)
@@ -154,6 +159,8 @@ public final class CheckPage: LabPage {
             self.open(paths: self.session.paths)
         }
         stopButton.onClicked { [weak self] in self?.stop() }
+        list.onSelectionChanged { [weak self] in self?.showSelected() }
+        side.onFile = { [weak self] group in self?.showFile(group) }
         dropTarget.onDrop { [weak self] paths in
             guard let self, !paths.isEmpty else { return false }
             self.open(paths: paths)
@@ -230,6 +237,25 @@ public final class CheckPage: LabPage {
         rowParts.alive.filter { $0.row != nil }.sorted { $0.position < $1.position }
     }
 
+    /// The finding the side panel explains: the selected row's, or its file's first finding
+    /// when a file's heading is selected.
+    package var selectedFinding: Int? {
+        guard let listing, let position = list.selectedPosition, listing.rows.indices.contains(position) else {
+            return nil
+        }
+        switch listing.rows[position] {
+        case .finding(let index): return index
+        case .file(let group): return listing.groups[group].findings.first
+        }
+    }
+
+    /// Selects finding `index`'s row, and the side panel explains it.
+    /// - Parameter index: the finding's index in the report.
+    package func select(finding index: Int) {
+        guard let position = listing?.rows.firstIndex(of: .finding(index)) else { return }
+        list.selectedPosition = position
+    }
+
     /// The bound row showing finding `index`, if it is in view (tests).
     package func boundRow(finding index: Int) -> CheckRowParts? {
         boundRows.first { $0.row == .finding(index) }
@@ -245,12 +271,14 @@ public final class CheckPage: LabPage {
         case .idle:
             listing = nil
             list.setRows([])
+            side.show(status: CheckSidePanel.invitation)
             show(.empty)
         case .running(let paths):
             spinner.isSpinning = true
             checkAgainButton.isSensitive = false
             place(paths)
             runningLabel.text = tr("Checking %{what}…", ["what": Self.describe(paths)])
+            side.show(status: runningLabel.text)
             show(.running)
         case .done(let report, let paths):
             let base = place(paths)
@@ -260,6 +288,9 @@ public final class CheckPage: LabPage {
             errorsLabel.text = Self.errorsText(report.errors, base: base)
             cleanLabel.text = listing.summary
             list.setRows(listing.rowIDs)
+            side.show(listing: listing)
+            // The first finding is explained from the start, so the panel is never blank.
+            if !report.findings.isEmpty { select(finding: 0) }
             show(report.findings.isEmpty && report.errors.isEmpty ? .clean : .results)
         case .failed(let failure, let paths):
             place(paths)
@@ -267,8 +298,23 @@ public final class CheckPage: LabPage {
             list.setRows([])
             failureTitleLabel.text = failure.title
             failureLabel.text = failure.explanation
+            side.show(status: failure.title)
             show(.failed)
         }
+    }
+
+    /// The side panel follows the selected row.
+    private func showSelected() {
+        guard let listing, let index = selectedFinding else { return }
+        side.show(finding: index, of: listing)
+    }
+
+    /// A file's button in the side panel: its heading brought into view, its first finding
+    /// selected.
+    private func showFile(_ group: Int) {
+        guard let listing, let position = listing.rows.firstIndex(of: .file(group)) else { return }
+        list.scrollTo(index: position)
+        if let first = listing.groups[group].findings.first { select(finding: first) }
     }
 
     private func show(_ state: StateName) {
@@ -280,7 +326,6 @@ public final class CheckPage: LabPage {
     private func place(_ paths: [String]) -> String {
         let base = CheckListing.base(of: paths, isFolder: FileProbe.isFolder)
         placeLabel.text = base
-        placeLabel.tooltip = base
         return base
     }
 
@@ -384,6 +429,7 @@ public final class CheckPage: LabPage {
     /// The list: each row widget gets its parts once and is refilled as GTK recycles it.
     private func makeList() -> ListView<Box> {
         ListView<Box>(
+            selectsOne: true,
             setup: { [weak self] in
                 let box = Box(.vertical, spacing: 0)
                 guard let self else { return box }

@@ -36,9 +36,13 @@ public protocol LabPage: AnyObject {
     /// soak): a stable name for each, e.g. "show-toast", "post-0"; controls that exist only
     /// while an inner view is shown are listed only then.
     var reportWidgets: [(name: String, widget: Widget)] { get }
+    /// What the window shows beside the page while it is shown, in the task panel's place;
+    /// `nil` (the default): the task panel, for a page that runs tasks.
+    var sidePanel: Widget? { get }
 }
 
 extension LabPage {
+    public var sidePanel: Widget? { nil }
     /// The page's identifier: its name in the stack, on the command line and in verdicts.
     public nonisolated static var id: PageID { descriptor.id }
     /// The title in the stack switcher.

@@ -1,5 +1,4 @@
 import Gettext
-package import Gtk
 package import LifecycleTasks
 
 /// The panel's wording of times, records and events, without Foundation.
@@ -41,11 +40,7 @@ package enum PanelFormat {
 
     /// The row's whole text, as ``TaskPanel/row(for:)`` reports it.
     static func rowText(_ record: TaskRecord, now: Duration) -> String {
-        var fields = [
-            "\(record.id)", record.name, record.label.rawValue,
-            record.ownerName.isEmpty ? "–" : record.ownerName,
-            stateText(record.state), age(of: record, now: now),
-        ]
+        var fields = fields(record, now: now)
         if record.isOrphan { fields.append(tr("[orphan]")) }
         if record.retainsOwner { fields.append(tr("[retains owner]")) }
         if record.isDetached { fields.append(tr("[detached]")) }
@@ -86,35 +81,6 @@ package enum PanelFormat {
         }
     }
 
-    /// Column widths of a task row, in cells of the monospace font (the row is one label).
-    package static let columnWidths = [4, 13, 8, 7, 10, 6]
-
-    /// A task row's columns, each cut to its ``columnWidths`` and followed by a tab: the label's
-    /// ``tabStops(cellWidth:)`` put every column at the same pixel on every row, whatever font
-    /// a CJK character falls back to (the Japanese headings and states); the age ends at the
-    /// last stop (right-aligned). Widths are counted in cells: a CJK character takes two.
-    package static func columns(_ fields: [String]) -> String {
-        zip(fields, columnWidths).map { field, width in
-            cells(field) > width ? prefix(field, cells: width - 1) + "…" : field
-        }.joined(separator: "\t")
-    }
-
-    /// The tab stops of a task row for a monospace cell `cellWidth` pixels wide: one after
-    /// each column and a space, the last one right-aligned at the row's end.
-    package static func tabStops(cellWidth: Double) -> [Label.TabStop] {
-        let pixels = { (cells: Int) in Int((Double(cells) * cellWidth).rounded()) }
-        var stops: [Label.TabStop] = []
-        var start = 0
-        // The state column runs to the right-aligned age: its stop is the age's end.
-        for width in columnWidths.dropLast(2) {
-            start += width + 1
-            stops.append(Label.TabStop(position: pixels(start)))
-        }
-        let rowCells = columnWidths.reduce(0, +) + columnWidths.count - 1
-        stops.append(Label.TabStop(position: pixels(rowCells), alignsRight: true))
-        return stops
-    }
-
     /// How many cells `text` takes in a monospace font: two for East Asian wide and full-width
     /// characters, none for combining marks, one for the rest.
     package static func cells(_ text: String) -> Int {
@@ -134,26 +100,16 @@ package enum PanelFormat {
         }
     }
 
-    /// The longest start of `text` that fits in `cells` cells.
-    private static func prefix(_ text: String, cells limit: Int) -> String {
-        var result = ""
-        var used = 0
-        for character in text {
-            let width = cells(character)
-            guard used + width <= limit else { break }
-            result.append(character)
-            used += width
-        }
-        return result
-    }
-
-    /// The task row's columns: id, name, strategy, owner, state, age.
-    static func columns(_ record: TaskRecord, now: Duration) -> String {
-        columns([
+    /// The task row's fields, whole: id, name, strategy, owner, state, age.
+    static func fields(_ record: TaskRecord, now: Duration) -> [String] {
+        [
             "\(record.id)", record.name, record.label.rawValue, record.ownerName.isEmpty ? "–" : record.ownerName,
             stateText(record.state), age(of: record, now: now),
-        ])
+        ]
     }
+
+    /// The task list's column headings: id, name, strategy, owner, state, age.
+    static var headings: [String] { [tr("id"), tr("name"), tr("strategy"), tr("owner"), tr("state"), tr("age")] }
 
     /// One event-log line: `t=1.234 s  appear toast`.
     static func logLine(_ event: LifecycleEvent) -> String {

@@ -169,6 +169,13 @@ public final class TaskPanel {
     /// The task rows' tab stops (nil until the list's header has been on screen).
     package var rowTabStops: [Label.TabStop]? { tasks.tabStops }
 
+    /// What the task rows GTK has made show now: each bound row's columns, as its label has
+    /// them (tabs between the columns), by task.
+    package var shownRows: [(id: TaskID, text: String)] { tasks.shownRows }
+
+    /// How the task rows are laid out now: on one line, or on two where one does not fit.
+    package var rowLayout: TaskColumns.Layout { tasks.layout }
+
     /// The task list's header label, in the rows' font.
     package var taskHeader: Label { tasks.headerLabel }
 
@@ -182,6 +189,11 @@ public final class TaskPanel {
     /// the task has no row (not seen yet, or left).
     package func row(for id: TaskID) -> String? {
         tasks.model.records[id].map { PanelFormat.rowText($0, now: context.now) }
+    }
+
+    /// The row's fields, whole: id, name, strategy, owner, state, age; `nil` without a row.
+    package func fields(for id: TaskID) -> [String]? {
+        tasks.model.records[id].map { PanelFormat.fields($0, now: context.now) }
     }
 
     /// The state the row shows, or `nil` without a row.
@@ -228,8 +240,9 @@ public final class TaskPanel {
     /// ended row to leave. `false` when idle.
     package var hasTimer: Bool { ticker.running != .none }
 
-    /// Whether changes (or a trim of the log) are waiting for the next main-loop turn.
-    package var hasPendingChanges: Bool { batcher.hasPending || log.isTrimScheduled }
+    /// Whether changes (a trim of the log, the rows' layout for a new width) are waiting for the
+    /// next main-loop turn.
+    package var hasPendingChanges: Bool { batcher.hasPending || log.isTrimScheduled || tasks.isRelayoutQueued }
 
     /// How many row widgets GTK made for the task list (the visible rows and a margin, not
     /// one per task: the list is virtualized).

@@ -28,6 +28,8 @@ struct TaskRowModel {
     private(set) var records: [TaskID: TaskRecord] = [:]
     /// How long a row stays after its task ended.
     let grace: Duration
+    /// The columns' widths over the rows now.
+    private(set) var columns = TaskColumns(header: PanelFormat.headings)
 
     /// Rows of ended tasks waiting to leave, in deadline order (every deadline is "seen ended
     /// + grace", so appending keeps the order). `leavingHead` skips the expired front.
@@ -74,11 +76,14 @@ struct TaskRowModel {
             if let old = records[id] {
                 guard old != record else { continue }
                 records[id] = record
+                columns.remove(Self.fields(old))
+                columns.add(Self.fields(record))
                 edit.reloaded.append(id)
                 if old.isLive != record.isLive { liveCount += record.isLive ? 1 : -1 }
                 if old.isLive && !record.isLive { leaving.append((now + grace, id)) }
             } else {
                 records[id] = record
+                columns.add(Self.fields(record))
                 added.append(id)
                 if record.isLive {
                     liveCount += 1
@@ -116,11 +121,16 @@ struct TaskRowModel {
         return edit
     }
 
+    /// The fields whose widths the columns follow (the age's is fixed).
+    private static func fields(_ record: TaskRecord) -> [String] { PanelFormat.fields(record, now: .zero) }
+
     private mutating func removeRows(_ gone: Set<TaskID>, into edit: inout RowEdit) {
         guard !gone.isEmpty else { return }
         edit.removedIndices = gone.compactMap { index(of: $0) }.sorted()
         for id in gone {
-            if records.removeValue(forKey: id)?.isLive == true { liveCount -= 1 }
+            guard let record = records.removeValue(forKey: id) else { continue }
+            columns.remove(Self.fields(record))
+            if record.isLive { liveCount -= 1 }
         }
         order.removeAll { gone.contains($0) }
     }

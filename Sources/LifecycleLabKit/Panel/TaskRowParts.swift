@@ -2,8 +2,9 @@ import Gettext
 import Gtk
 import LifecycleTasks
 
-/// One task row's widgets: the columns as one monospace label, and the flag badges (orphan,
-/// retains owner, detached on purpose).
+/// One task row's widgets: the columns as one monospace label (on one line or two, as
+/// ``TaskColumns`` lays them out), and the flag badges (orphan, retains owner, detached on
+/// purpose) beside it.
 ///
 /// One label rather than a label per column: GTK 4.8 rebinds every row widget it holds (about
 /// 200) when rows above them move, so a row must be cheap to fill.
@@ -17,6 +18,8 @@ final class TaskRowParts: RowParts {
     let detachedFlag: Label
     /// The task the row shows now (rows are recycled).
     var boundID: TaskID?
+    /// How its columns are laid out now.
+    private var layout = TaskColumns.Layout.oneLine
     /// The row's accessible name now (``PanelFormat/spokenRow(_:now:)``), kept to set it only
     /// when it changes: the 4 Hz age tick changes it at most once a second.
     private var spoken = ""
@@ -37,7 +40,12 @@ final class TaskRowParts: RowParts {
         row.addCssClass("task-row")
         columns.xalign = 0
         columns.hexpand = true
+        // The columns are laid out to fit the list's width (``TaskColumns``: one line or two), so
+        // the text is whole; that it may still ellipsize keeps the row's narrowest small, so
+        // the divider can narrow the panel and the rows reflow (a wrapping label would cost
+        // every row a layout per frame: 0.3-0.6 s frames at 10 000 rows).
         columns.ellipsizesEnd = true
+        for flag in [orphanFlag, retainsFlag, detachedFlag] { flag.valign = .center }
         orphanFlag.addCssClass("flag-orphan")
         orphanFlag.tooltip = tr("Orphan: the owner disappeared and nobody cancelled this task")
         retainsFlag.addCssClass("flag-retains")
@@ -50,15 +58,16 @@ final class TaskRowParts: RowParts {
         detachedFlag.hide()
     }
 
-    func fillHeader() {
-        columns.text = PanelFormat.columns([
-            tr("id"), tr("name"), tr("strategy"), tr("owner"), tr("state"), tr("age"),
-        ])
+    /// The column headings, laid out as the rows are.
+    func fillHeader(_ layout: TaskColumns.Layout) {
+        columns.text = TaskColumns.text(PanelFormat.headings, layout)
     }
 
-    func fill(_ record: TaskRecord, now: Duration) {
+    /// Shows `record`, its columns laid out as `layout` says.
+    func fill(_ record: TaskRecord, now: Duration, layout: TaskColumns.Layout) {
         boundID = record.id
-        columns.text = PanelFormat.columns(record, now: now)
+        self.layout = layout
+        columns.text = TaskColumns.text(PanelFormat.fields(record, now: now), layout)
         orphanFlag.isVisible = record.isOrphan
         retainsFlag.isVisible = record.retainsOwner
         detachedFlag.isVisible = record.isDetached
@@ -69,14 +78,24 @@ final class TaskRowParts: RowParts {
         updateSpoken(record, now: now)
     }
 
+    /// The room the flags shown take beside the columns, spacing included.
+    var shownFlagsWidth: Int {
+        [orphanFlag, retainsFlag, detachedFlag].filter(\.isVisible).reduce(0) {
+            $0 + $1.measure(.horizontal).natural + Self.spacing
+        }
+    }
+
+    /// The row box's spacing between the columns and each flag.
+    static let spacing = 6
+
     /// Moves the age on (the 4 Hz tick, live rows only).
     func refreshAge(_ record: TaskRecord, now: Duration) {
-        columns.text = PanelFormat.columns(record, now: now)
+        columns.text = TaskColumns.text(PanelFormat.fields(record, now: now), layout)
         updateSpoken(record, now: now)
     }
 
-    /// The whole row, uncut, as the row's accessible name and its tooltip (the columns may be
-    /// cut to their width), and what its flags mean as its description. Set only when the name
+    /// The whole row as the row's accessible name and its tooltip (in words: the columns are
+    /// read as one name), and what its flags mean as its description. Set only when the name
     /// changes: an accessible property change is a D-Bus signal to every screen reader
     /// listening, and the 4 Hz tick reaches every live row in view; the name's age is in whole
     /// seconds, so it is never more than a second behind the column's.

@@ -100,7 +100,6 @@ final class TimelineView {
     private static let failed = Colour(r: 0.88, g: 0.11, b: 0.14)
     private static let orphan = Colour(r: 1.00, g: 0.47, b: 0.00)
     private static let retains = Colour(r: 0.75, g: 0.11, b: 0.16)
-    private static let ink = Colour(r: 0.35, g: 0.35, b: 0.38)
 
     private static func fill(for state: TaskState) -> (Colour, Double) {
         switch state {
@@ -163,7 +162,10 @@ final class TimelineView {
             return text.width
         }
         // Axis with ticks in seconds.
-        let ink = Self.ink
+        // The axis, its labels and "No tasks yet" in the theme's text colour: a fixed dark grey
+        // was all but invisible on a dark theme's panel.
+        let colour = area.color
+        let ink = Colour(r: colour.red, g: colour.green, b: colour.blue)
         cr.setSource(red: ink.r, green: ink.g, blue: ink.b, alpha: 0.8)
         cr.setLineWidth(1)
         cr.move(toX: left, y: axisY + 0.5)
@@ -185,7 +187,9 @@ final class TimelineView {
             let label = "\(PanelFormat.fixed(tick, digits)) s"
             let labelWidth = measure(label)
             cr.setSource(red: ink.r, green: ink.g, blue: ink.b, alpha: 0.9)
-            show(label, x: min(tx - labelWidth / 2, right - labelWidth), baselineY: h - 3)
+            // Centred under its tick, but inside the area at both ends ("0.1 s" near the start
+            // lost its "0" past the left edge).
+            show(label, x: max(0, min(tx - labelWidth / 2, right - labelWidth)), baselineY: h - 3)
             tick += step
         }
 

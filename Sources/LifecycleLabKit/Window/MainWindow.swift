@@ -29,10 +29,20 @@ public final class MainWindow {
     public let switcher: StackSwitcher
     /// The primary menu button.
     public let menuButton: MenuButton
-    /// The "Strategy: T1" label in the header bar.
+    /// The strategy badge in the header bar: "T1 · bug", its title in the tooltip.
     public let strategyLabel: Label
     /// The live task panel (SPEC §5).
     public let panel: TaskPanel
+    /// The page stack's scroller (a page taller or wider than its room scrolls).
+    package let pageScroller = ScrolledWindow()
+    /// The page beside the panel (or beside the shown page's own side panel).
+    private let paned = Paned(.horizontal)
+    /// Beside the page: the task panel, or the shown page's own side panel (Check's), in a
+    /// stack as wide and tall as the larger, so the window's narrowest and shortest stay the
+    /// same whichever page is shown (a window made short beside the Check page's panel would
+    /// cut the task panel's).
+    private let sideStack = Stack()
+    private static let taskPanelName = "tasks"
     private let environment: LabEnvironment
     /// `--strategy`: given to its page when that page is built.
     private let startStrategy: AnyStrategyID?
@@ -108,12 +118,22 @@ public final class MainWindow {
         self.menuButton = menuButton
         let strategyLabel = Label()
         strategyLabel.addCssClass("strategy-badge")
-        strategyLabel.ellipsizesEnd = true
-        strategyLabel.tooltip = tr("The strategy of the page shown (Ctrl+1 … Ctrl+9 pick one; the menu lists them)")
-        header.packStart(strategyLabel)
+        strategyLabel.tooltip = StrategyControls.badgeHint
+        strategyLabel.halign = .start
+        // The badge's place is as wide as its widest text (T5's kind) and as tall as its
+        // tallest on every page, the badge hidden or not: the header's narrowest and shortest,
+        // the window's, are then the same whichever page and strategy is shown (a wider badge
+        // on a window at its narrowest, a taller one on a window at its shortest, made GTK 4.18
+        // measure the header or the panel for less than it needs).
+        let badgePlace = Box(.horizontal)
+        strategyLabel.valign = .center
+        badgePlace.append(strategyLabel)
+        header.packStart(badgePlace)
         self.strategyLabel = strategyLabel
         strategyControls = StrategyControls(application: environment.application, badge: strategyLabel)
         window.titlebar = header
+        let badgeSize = strategyControls.largestBadgeSize()
+        badgePlace.setSizeRequest(width: badgeSize.width, height: badgeSize.height)
         StartupTrace.mark("header")
         // The panel follows the log from before the window is shown, so the scene-phase
         // events of showing it reach the panel as changes, applied at a later loop turn.
@@ -126,11 +146,13 @@ public final class MainWindow {
         _ = buildPage(startPage)
         StartupTrace.mark("pages")
 
-        let paned = Paned(.horizontal)
-        let scroller = ScrolledWindow()
-        scroller.child = stack
-        paned.startChild = scroller
-        paned.endChild = panel.root
+        pageScroller.child = stack
+        paned.startChild = pageScroller
+        sideStack.isHomogeneous = true
+        sideStack.transition = .none
+        sideStack.addTitled(panel.root, name: Self.taskPanelName, title: tr("Tasks"))
+        showSidePanel(of: startPage)
+        paned.endChild = sideStack
         paned.setAccessibleLabel(tr("Page and task panel"))
         // Neither side is ever cut: the divider stops at the panel's width (and at the page
         // scroller's, which is small: a narrow page scrolls). A change of the window's width is
@@ -147,6 +169,7 @@ public final class MainWindow {
         stack.onVisibleChildChanged { [weak self] in
             guard let self, let name = self.stack.visibleChildName else { return }
             _ = self.buildPage(PageID(name))
+            self.showSidePanel(of: PageID(name))
             self.refreshStrategyControls()
         }
         window.onCloseRequest { [weak self] in
@@ -217,6 +240,13 @@ public final class MainWindow {
         return compare
     }
 
+    /// Shows the side panel of page `id` beside the pages: its own (the Check page, which
+    /// starts no task), else the task panel.
+    private func showSidePanel(of id: PageID) {
+        let name = builtPages[id]?.sidePanel != nil ? id.rawValue : Self.taskPanelName
+        if sideStack.visibleChildName != name { sideStack.visibleChildName = name }
+    }
+
     /// The page called `id`; on the first call, builds it (with the strategy the command line
     /// named, when it is one of the page's) and puts its widgets in its holder.
     private func buildPage(_ id: PageID) -> (any LabPage)? {
@@ -231,6 +261,9 @@ public final class MainWindow {
             check.onCompare = { [weak self] bug, fix in self?.openCompare(left: bug, right: fix) }
         }
         builtPages[id] = page
+        if let side = page.sidePanel, sideStack.page(named: id.rawValue) == nil {
+            sideStack.addTitled(side, name: id.rawValue, title: "")
+        }
         // The holder gives its only child all its room, as the stack would; a grid, not a box,
         // so no wrapping label is asked for its width (see ``Grid``).
         page.root.hexpand = true

@@ -21,6 +21,11 @@ final class StrategyControls {
     /// The detailed actions Ctrl+1 … Ctrl+9 are bound to now.
     private var accelerators: [String] = []
 
+    /// The badge tooltip's second line.
+    static var badgeHint: String {
+        tr("The strategy of the page shown (Ctrl+1 … Ctrl+9 pick one; the menu lists them)")
+    }
+
     /// Controls that show the strategy in `badge`.
     init(application: Application, badge: Label) {
         self.application = application
@@ -37,6 +42,26 @@ final class StrategyControls {
         application.addAction(strategy)
         action = strategy
     }
+
+    /// The room the badge takes with the widest and the tallest of its texts, over every page's
+    /// strategies: what the header keeps for it on every page (a CJK kind is taller than Latin).
+    /// Measured in the badge's style (it must be in the window).
+    func largestBadgeSize() -> (width: Int, height: Int) {
+        let shown = (text: badge.text, visible: badge.isVisible)
+        badge.isVisible = true
+        var largest = (width: 0, height: 0)
+        for id in LabPages.strategies {
+            badge.text = Self.badgeText(id)
+            largest.width = max(largest.width, badge.measure(.horizontal).natural)
+            largest.height = max(largest.height, badge.measure(.vertical).natural)
+        }
+        badge.text = shown.text
+        badge.isVisible = shown.visible
+        return largest
+    }
+
+    /// What the badge says: the strategy's ID and kind.
+    private static func badgeText(_ id: AnyStrategyID) -> String { "\(id.rawValue) · \(id.kind.label)" }
 
     /// Shows `page`'s strategies, with `current` marked and in the badge.
     func show(_ page: any LabPage.Type, current: AnyStrategyID?) {
@@ -56,9 +81,15 @@ final class StrategyControls {
         action?.state = current?.rawValue ?? ""
         badge.isVisible = current != nil
         if let current {
+            // Not every title fits beside the page switcher, at the window's narrowest least of
+            // all: the badge says the ID and the kind, whole; the title is in its tooltip and in
+            // the name a screen reader reads.
             PageKit.setBadge(
                 badge, id: current.rawValue, title: current.title, kind: current.kind,
-                text: tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]))
+                text: Self.badgeText(current))
+            badge.tooltip =
+                tr("Strategy: %{id} · %{title}", ["id": current.rawValue, "title": current.title]) + "\n"
+                + Self.badgeHint
         }
     }
 }
