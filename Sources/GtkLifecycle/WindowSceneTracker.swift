@@ -10,7 +10,9 @@ import LifecycleTasks
 /// counts the monitors the surface is shown on (`enter-monitor`, `leave-monitor`): a mapped
 /// window that was shown and is now on none is hidden by the compositor (minimized, or on
 /// another workspace; a monitor unplugged before the window enters the next one gives a
-/// moment of `.background` too). What `.active` follows
+/// moment of `.background` too). Under KDE's KWin it watches whether the compositor still takes
+/// the window's frames (`FramePresentationWatch`): KWin withholds a hidden window's frame
+/// callbacks (minimized, or on another desktop). What `.active` follows
 /// (`is-active` or the `FOCUSED` state) is the session's ``SceneDetection``. Every source re-derives
 /// the phase from the current state, and the scene ignores an unchanged phase, so duplicate
 /// notifications are harmless.
@@ -26,6 +28,8 @@ final class WindowSceneTracker {
     let scene: WindowScene
     private let watchesSuspended: Bool
     private let watchesMonitors: Bool
+    /// Under KWin: whether the compositor still takes the window's frames.
+    private var frames: FramePresentationWatch?
     private let activeSource: SceneDetection.ActiveSource
     /// The monitors the surface is shown on, and whether it was shown on one since it mapped
     /// (before its first `enter-monitor` a new window is on none, yet not hidden).
@@ -43,8 +47,13 @@ final class WindowSceneTracker {
         scene = WindowScene(
             name: name, app: app, context: context,
             phase: Self.phase(
-                of: window, watchingSuspended: watchesSuspended, offEveryMonitor: false,
+                of: window, watchingSuspended: watchesSuspended, hiddenByCompositor: false,
                 activeSource: detection.activeSource))
+        if detection.followsWithheldFrames {
+            frames = FramePresentationWatch(window: window, patience: SceneDetection.withheldFramesPatience) {
+                [weak self] in self?.refresh()
+            }
+        }
         windowConnections.insert(window.onActiveChanged { [weak self] in self?.refresh() })
         windowConnections.insert(window.onVisibleChanged { [weak self] in self?.refresh() })
         if watchesSuspended, let connection = window.onSuspendedChanged({ [weak self] in self?.refresh() }) {
@@ -71,16 +80,18 @@ final class WindowSceneTracker {
 
     /// Re-derives the phase and hands it to the scene (which reports only a change).
     func refresh() {
+        let hidden = (watchesMonitors && monitors.offEveryMonitor) || frames?.framesWithheld == true
         scene.update(
             phase: Self.phase(
-                of: window, watchingSuspended: watchesSuspended,
-                offEveryMonitor: watchesMonitors && monitors.offEveryMonitor, activeSource: activeSource))
+                of: window, watchingSuspended: watchesSuspended, hiddenByCompositor: hidden,
+                activeSource: activeSource))
     }
 
     /// Disconnects from the window; the scene gets no further phases from it.
     func invalidate() {
         windowConnections.disconnectAll()
         surfaceConnections.disconnectAll()
+        frames?.stop()
     }
 
     private func connectSurface() {
@@ -105,13 +116,14 @@ final class WindowSceneTracker {
     }
 
     /// SPEC §1's table: `.background` when the window is hidden (or not mapped), minimized,
-    /// suspended or taken off every monitor; else `.active` when it has the focus (as
-    /// `activeSource` tells), `.inactive` when it has not.
+    /// suspended or hidden by the compositor (off every monitor, its frames withheld); else
+    /// `.active` when it has the focus (as `activeSource` tells), `.inactive` when it has not.
     private static func phase(
-        of window: Window, watchingSuspended: Bool, offEveryMonitor: Bool, activeSource: SceneDetection.ActiveSource
+        of window: Window, watchingSuspended: Bool, hiddenByCompositor: Bool,
+        activeSource: SceneDetection.ActiveSource
     ) -> ScenePhase {
         guard window.isVisible, window.isMapped else { return .background }
-        if window.isMinimized || offEveryMonitor { return .background }
+        if window.isMinimized || hiddenByCompositor { return .background }
         if watchingSuspended && window.isSuspended { return .background }
         let focused =
             switch activeSource {
