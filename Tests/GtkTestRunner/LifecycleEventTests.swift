@@ -182,10 +182,14 @@ enum LifecycleEventTests {
                 guard scenes.detection.canSeeMinimize else { return try await minimizeUnseen(scenes) }
                 try require(
                     SessionWindows.runsMinimize(scenes.detection),
-                    "this session sees a minimize the test could not undo: run it where the app restores itself (X11) or under scripts/with-mutter with its keyboard"
+                    "this session sees a minimize the test could not undo: run it where the app restores itself (X11), under scripts/with-mutter with its keyboard or under scripts/with-kwin"
                 )
                 let minimizedState = scenes.detection.minimizeSignal == .minimizedState
                 let window = Harness.window("minimize")
+                // A header bar, as the app's windows have: it repaints in its unfocused look when
+                // a minimize takes the focus, a frame KWin then never answers (a window KWin
+                // decorates itself may not repaint at all, and is seen hidden only once it does).
+                window.titlebar = HeaderBar()
                 let label = Label("content")
                 window.child = label
                 var disappeared = 0
@@ -210,11 +214,15 @@ enum LifecycleEventTests {
                 // the window before the window manager gives it the focus. Under mutter the window
                 // loses the focus at once (inactive) and leaves its monitor about 0.3 s later
                 // (background); on its return the focus and the monitor may come in either order.
+                // Under KWin it loses the focus at once and its frames stop being taken (0.5 s
+                // later), or, with GTK ≥ 4.12, KWin 6 suspends it in the same configure
+                // (straight to background).
                 if minimizedState {
                     expectEqual(phases, [.background, .inactive, .active], "phases")
                 } else {
                     expect(
-                        phases.prefix(2) == [.inactive, .background] && phases.last == .active,
+                        (phases.prefix(2) == [.inactive, .background] || phases.first == .background)
+                            && phases.last == .active,
                         "phases: \(phases)")
                 }
                 expectEqual(disappeared, 0, "disappear count after restore")
