@@ -34,6 +34,10 @@ final class WindowSceneTracker {
     /// The monitors the surface is shown on, and whether it was shown on one since it mapped
     /// (before its first `enter-monitor` a new window is on none, yet not hidden).
     private var monitors = MonitorPresence()
+    /// On Wayland: the keyboard focus and the FOCUSED state, the later of which says the focus.
+    private var focus = WaylandFocus()
+    /// The idle after an `is-active` change that reads its settled value.
+    private var keyboardSettle: SourceHandle?
     private let windowConnections = SignalConnectionBag()
     private let surfaceConnections = SignalConnectionBag()
 
@@ -48,13 +52,13 @@ final class WindowSceneTracker {
             name: name, app: app, context: context,
             phase: Self.phase(
                 of: window, watchingSuspended: watchesSuspended, hiddenByCompositor: false,
-                activeSource: detection.activeSource))
+                activeSource: detection.activeSource, focus: WaylandFocus()))
         if detection.followsWithheldFrames {
             frames = FramePresentationWatch(window: window, patience: SceneDetection.withheldFramesPatience) {
                 [weak self] in self?.refresh()
             }
         }
-        windowConnections.insert(window.onActiveChanged { [weak self] in self?.refresh() })
+        windowConnections.insert(window.onActiveChanged { [weak self] in self?.activeChanged() })
         windowConnections.insert(window.onVisibleChanged { [weak self] in self?.refresh() })
         if watchesSuspended, let connection = window.onSuspendedChanged({ [weak self] in self?.refresh() }) {
             windowConnections.insert(connection)
@@ -63,6 +67,7 @@ final class WindowSceneTracker {
         windowConnections.insert(
             window.onUnmap { [weak self] in
                 self?.monitors = MonitorPresence()
+                if self?.activeSource == .focusedState { self?.focus.unmapped() }
                 self?.refresh()
             })
         windowConnections.insert(
@@ -84,7 +89,28 @@ final class WindowSceneTracker {
         scene.update(
             phase: Self.phase(
                 of: window, watchingSuspended: watchesSuspended, hiddenByCompositor: hidden,
-                activeSource: activeSource))
+                activeSource: activeSource, focus: focus))
+    }
+
+    /// `is-active` changed. On Wayland it is read once the events already queued have been
+    /// handled: a menu (a popover) taking the keyboard makes GTK report the window inactive and
+    /// active again in one go, which is no focus change.
+    private func activeChanged() {
+        guard activeSource == .focusedState else { return refresh() }
+        guard keyboardSettle == nil else { return }
+        keyboardSettle = MainLoop.idleSource(priority: MainLoop.highIdlePriority) { [weak self] in
+            guard let self else { return false }
+            self.keyboardSettle = nil
+            self.focus.keyboardSettled(self.window.isActive)
+            self.refresh()
+            return false
+        }
+    }
+
+    /// The surface's state changed (GDK applies it at the window's next frame).
+    private func stateChanged() {
+        if activeSource == .focusedState { focus.stateApplied(focused: window.toplevelState.contains(.focused)) }
+        refresh()
     }
 
     /// Disconnects from the window; the scene gets no further phases from it.
@@ -92,11 +118,12 @@ final class WindowSceneTracker {
         windowConnections.disconnectAll()
         surfaceConnections.disconnectAll()
         frames?.stop()
+        keyboardSettle.take()?.cancel()
     }
 
     private func connectSurface() {
         surfaceConnections.disconnectAll()
-        if let connection = window.onToplevelStateChanged({ [weak self] in self?.refresh() }) {
+        if let connection = window.onToplevelStateChanged({ [weak self] in self?.stateChanged() }) {
             surfaceConnections.insert(connection)
         }
         guard watchesMonitors else { return }
@@ -118,17 +145,23 @@ final class WindowSceneTracker {
     /// SPEC §1's table: `.background` when the window is hidden (or not mapped), minimized,
     /// suspended or hidden by the compositor (off every monitor, its frames withheld); else
     /// `.active` when it has the focus (as `activeSource` tells), `.inactive` when it has not.
+    /// On Wayland a keyboard focus newer than the surface's state wins, and a window with the
+    /// keyboard is shown: GDK applies a state (FOCUSED, suspended) only at the window's next
+    /// frame, while the keyboard comes as soon as it is read.
     private static func phase(
         of window: Window, watchingSuspended: Bool, hiddenByCompositor: Bool,
-        activeSource: SceneDetection.ActiveSource
+        activeSource: SceneDetection.ActiveSource, focus: WaylandFocus
     ) -> ScenePhase {
         guard window.isVisible, window.isMapped else { return .background }
-        if window.isMinimized || hiddenByCompositor { return .background }
+        if window.isMinimized { return .background }
+        if activeSource == .focusedState, focus.keyboardSaysFocused(window.isActive) { return .active }
+        if hiddenByCompositor { return .background }
         if watchingSuspended && window.isSuspended { return .background }
         let focused =
             switch activeSource {
             case .isActive: window.isActive
-            case .focusedState: window.toplevelState.contains(.focused)
+            case .focusedState:
+                focus.focused(stateFocused: window.toplevelState.contains(.focused), keyboard: window.isActive)
             }
         return focused ? .active : .inactive
     }
@@ -148,4 +181,54 @@ struct MonitorPresence: Equatable {
     }
 
     mutating func leave(_ monitor: UInt) { shownOn.remove(monitor) }
+}
+
+/// A Wayland window's focus from its two signals: the surface's FOCUSED state (xdg-shell's
+/// "activated"), which GDK applies only at the window's next frame, and the keyboard focus
+/// (`is-active`), which comes as soon as the compositor's event is read, but only where the seat
+/// has a keyboard. Whichever changed last says the focus (each is read as it is now: only the
+/// order is kept here); until the keyboard has once been on the window, the seat may have none,
+/// and FOCUSED alone does. GTK keeps both as they were when a window is hidden: shown again, the
+/// window has the focus only once the compositor says so anew.
+struct WaylandFocus: Equatable {
+    private var keyboardSeen = false
+    private var keyboardIsNewer = false
+    private var lastState: Bool?
+    private var staleSinceUnmap = false
+
+    /// `is-active` settled at `active`.
+    mutating func keyboardSettled(_ active: Bool) {
+        if active {
+            keyboardSeen = true
+            staleSinceUnmap = false
+        }
+        if keyboardSeen { keyboardIsNewer = true }
+    }
+
+    /// The window was unmapped: what GTK says of its focus is stale until the compositor speaks
+    /// to its next surface (where the seat has a keyboard, which then says so; without one,
+    /// FOCUSED is trusted as before).
+    mutating func unmapped() {
+        keyboardIsNewer = false
+        lastState = nil
+        staleSinceUnmap = keyboardSeen
+    }
+
+    /// GDK applied a surface state in which FOCUSED is `focused`; only a change of it counts.
+    mutating func stateApplied(focused: Bool) {
+        guard focused != lastState else { return }
+        lastState = focused
+        keyboardIsNewer = false
+        staleSinceUnmap = false
+    }
+
+    /// Whether the window has the focus, given the surface's FOCUSED state and `is-active` now.
+    func focused(stateFocused: Bool, keyboard: Bool) -> Bool {
+        guard !staleSinceUnmap else { return false }
+        return keyboardIsNewer ? keyboard : stateFocused
+    }
+
+    /// Whether the keyboard, newer than the state, is on the window (so it is shown, whatever
+    /// stale state GDK has yet to replace).
+    func keyboardSaysFocused(_ keyboard: Bool) -> Bool { !staleSinceUnmap && keyboardIsNewer && keyboard }
 }
