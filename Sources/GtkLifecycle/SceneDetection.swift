@@ -9,7 +9,9 @@ public import Gtk
 /// - Wayland, GTK < 4.12: xdg-shell has no minimized state, so a minimize cannot be seen
 ///   (`.background` comes only from hiding the window); `.active` is the `FOCUSED` state
 ///   (xdg-shell's "activated", the state GTK draws as focused), which a compositor sends with
-///   or without a keyboard on the seat, while `is-active` needs a keyboard focus.
+///   or without a keyboard on the seat, while `is-active` needs a keyboard focus. Where the seat
+///   has one, `is-active` is read first: GDK applies a configure's state only at the window's
+///   next frame, the keyboard focus as soon as the compositor's event is read.
 /// - GNOME's mutter on Wayland (any GTK): a minimized window is taken off every monitor about
 ///   0.3 s after the minimize (`wl_surface.leave`, GDK's `leave-monitor`): a mapped window shown
 ///   on no monitor is `.background`. The compositor is told by the protocol it offers GTK
@@ -95,14 +97,16 @@ public struct SceneDetection: Sendable, Hashable, CustomStringConvertible {
     public enum ActiveSource: Sendable, Hashable, CustomStringConvertible {
         /// `gtk_window_is_active`: the window has the keyboard focus.
         case isActive
-        /// `GDK_TOPLEVEL_STATE_FOCUSED`: the compositor shows the window as the focused one.
+        /// `GDK_TOPLEVEL_STATE_FOCUSED`: the compositor shows the window as the focused one;
+        /// the keyboard focus (`is-active`) first, where the seat has a keyboard and it changed
+        /// after the state (Wayland).
         case focusedState
 
-        /// "is-active" or "the FOCUSED state".
+        /// "is-active" or "the keyboard focus, else the FOCUSED state".
         public var description: String {
             switch self {
             case .isActive: "is-active"
-            case .focusedState: "the FOCUSED state"
+            case .focusedState: "the keyboard focus, else the FOCUSED state"
             }
         }
     }

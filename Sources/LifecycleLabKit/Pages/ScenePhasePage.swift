@@ -132,7 +132,7 @@ public final class ScenePhasePage: ViewLayoutPage {
         let active =
             switch detection.activeSource {
             case .isActive: tr("active follows is-active")
-            case .focusedState: tr("active follows the FOCUSED state")
+            case .focusedState: tr("active follows the keyboard focus, else the FOCUSED state")
             }
         let seen =
             switch detection.minimizeSignal {
