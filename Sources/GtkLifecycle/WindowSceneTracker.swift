@@ -145,24 +145,25 @@ final class WindowSceneTracker {
     /// SPEC §1's table: `.background` when the window is hidden (or not mapped), minimized,
     /// suspended or hidden by the compositor (off every monitor, its frames withheld); else
     /// `.active` when it has the focus (as `activeSource` tells), `.inactive` when it has not.
-    /// On Wayland a keyboard focus newer than the surface's state wins, and a window with the
-    /// keyboard is shown: GDK applies a state (FOCUSED, suspended) only at the window's next
-    /// frame, while the keyboard comes as soon as it is read.
+    /// On Wayland a window with the focus is shown (a compositor focuses no hidden window):
+    /// GDK applies a state (FOCUSED, suspended) only at the window's next frame, and the frames
+    /// watch learns of that frame after GDK, so for a moment the signals of the hidden window
+    /// are older than the focus that came with its return.
     private static func phase(
         of window: Window, watchingSuspended: Bool, hiddenByCompositor: Bool,
         activeSource: SceneDetection.ActiveSource, focus: WaylandFocus
     ) -> ScenePhase {
         guard window.isVisible, window.isMapped else { return .background }
         if window.isMinimized { return .background }
-        if activeSource == .focusedState, focus.keyboardSaysFocused(window.isActive) { return .active }
-        if hiddenByCompositor { return .background }
-        if watchingSuspended && window.isSuspended { return .background }
         let focused =
             switch activeSource {
             case .isActive: window.isActive
             case .focusedState:
                 focus.focused(stateFocused: window.toplevelState.contains(.focused), keyboard: window.isActive)
             }
+        if activeSource == .focusedState, focused { return .active }
+        if hiddenByCompositor { return .background }
+        if watchingSuspended && window.isSuspended { return .background }
         return focused ? .active : .inactive
     }
 }
@@ -227,8 +228,4 @@ struct WaylandFocus: Equatable {
         guard !staleSinceUnmap else { return false }
         return keyboardIsNewer ? keyboard : stateFocused
     }
-
-    /// Whether the keyboard, newer than the state, is on the window (so it is shown, whatever
-    /// stale state GDK has yet to replace).
-    func keyboardSaysFocused(_ keyboard: Bool) -> Bool { !staleSinceUnmap && keyboardIsNewer && keyboard }
 }

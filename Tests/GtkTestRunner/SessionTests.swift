@@ -220,6 +220,10 @@ enum SessionTests {
                 expect(window.isSuspended, "KWin 6 suspends a minimized window (GTK ≥ 4.12 reports it)")
             }
             expectEqual(scene.phase, .background, "still background a second later")
+            let scenesOf = { events.filter { $0.what.hasPrefix("scene ") }.map(\.what) }
+            expect(
+                [["scene inactive", "scene background"], ["scene background"]].contains(scenesOf()),
+                "the minimize: the focus leaves, then background (or both at once): \(scenesOf())")
 
             events = []
             start = .now
@@ -230,6 +234,7 @@ enum SessionTests {
             expect(!window.isSuspended, "not suspended once restored")
             expect(!events.contains { $0.what == "enter-monitor" }, "no output to enter again")
             expectEqual(scene.phase, .active, "still active a second later")
+            expectEqual(scenesOf(), ["scene active"], "the restore: one change, straight to active")
 
             events = []
             start = .now
