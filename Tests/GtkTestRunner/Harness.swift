@@ -333,24 +333,6 @@ func presentAndFocus(_ window: Window, file: StaticString = #fileID, line: UInt 
     try await waitFor("\(window.title) mapped and active", file: file, line: line) {
         window.isMapped && window.isActive && window.toplevelState.contains(.focused)
     }
-    try await sceneSettled(file: file, line: line)
-}
-
-/// Lets the scenes read a focus change that already came: on Wayland a scene reads `is-active`
-/// in an idle of `MainLoop.highIdlePriority` once the events queued with it were handled (a
-/// popover's focus makes it flicker). One idle just below that priority runs after it, and
-/// before GTK's next frame, so a running animation is not waited for. On X11 a scene reads it at
-/// once, and nothing is waited for (the window manager's late focus events stay where they were).
-@MainActor
-func sceneSettled(file: StaticString = #fileID, line: UInt = #line) async throws {
-    guard Display.backend == .wayland else { return }
-    var ran = false
-    let source = MainLoop.idleSource(priority: MainLoop.highIdlePriority + 1) {
-        ran = true
-        return false
-    }
-    _ = consume source  // runs once, then GLib drops it
-    try await waitFor("the scenes read the focus", file: file, line: line) { ran }
 }
 
 /// Minimizes `window` (openbox iconifies it) and waits until its surface says so.
@@ -389,7 +371,6 @@ func focusBack(to window: Window, from other: Window, file: StaticString = #file
 func moveFocus(from window: Window, to other: Window, file: StaticString = #fileID, line: UInt = #line) async throws {
     try await presentAndFocus(other, file: file, line: line)
     try await waitFor("\(window.title) inactive", file: file, line: line) { !hasSessionFocus(window) }
-    try await sceneSettled(file: file, line: line)
 }
 
 /// How this test session minimizes and restores a window. Under GNOME's mutter
