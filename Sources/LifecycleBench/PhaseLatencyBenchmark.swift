@@ -23,13 +23,17 @@ import Synchronization
 /// `app.phase_latency.spaced` 250–450 ms after it, as a person switches windows.
 ///
 /// Under GNOME's mutter on Wayland (scripts/with-mutter) the changes are mutter's own keys
-/// (`<Super>h`, `<Alt>Tab`); the minimize is left out of the figure and reported on its own
-/// (`p99_loaded_minimize_ms`): the app learns of it when mutter's minimize animation ends and the
-/// surface leaves the monitor, about 0.3 s later, whatever the app does.
+/// (`<Super>h`, `<Alt>Tab`); under KDE's KWin (scripts/with-kwin) KWin's own minimize and
+/// activation, asked through its scripting API (scripts/kwin-input). On Wayland the minimize is
+/// left out of the figure and reported on its own (`p99_loaded_minimize_ms`): the app learns of
+/// it when mutter's minimize animation ends and the surface leaves the monitor, about 0.3 s
+/// later, or, under KWin, when its frame has waited 0.5 s for the compositor (KWin 6 with
+/// GTK ≥ 4.12 suspends the window at once), whatever the app does.
 ///
 /// Beside the app, an idle client witnesses when the window manager acted
 /// (``WindowManagerWitness``: `xprop -spy` on X11, the other window's own focus changes under
-/// mutter): `p99_wm_seen_*` is its latency, `p99_app_after_wm_*` what the app added after it.
+/// mutter and KWin): `p99_wm_seen_*` is its latency, `p99_app_after_wm_*` what the app added
+/// after it.
 /// `PHASE_LATENCY_DEBUG=1` prints every sample, every phase change and every line the witness
 /// read, with their monotonic times, to set beside `LIFECYCLE_LAB_FRAME_TRACE`'s frames.
 @MainActor
@@ -43,6 +47,9 @@ enum PhaseLatencyBenchmark {
         /// With two windows, `<Alt>Tab` moves between them; after a minimize mutter focuses the
         /// other window, and `<Alt>Tab` from there restores the minimized one.
         let mutter: String
+        /// The `scripts/kwin-input` command under KDE's KWin, given the other window's title:
+        /// KWin minimizes the active window, or activates one by its title (unminimizing it).
+        let kwin: (_ other: String) -> String
         let phase: ScenePhase
         /// What the other window prints under mutter once mutter has made the change (it gains
         /// the focus when the app's window loses it, and loses it when the app's gains it).
@@ -52,15 +59,20 @@ enum PhaseLatencyBenchmark {
     private static let steps = [
         Step(
             name: "minimize", xdotool: { main, _ in "windowminimize \(main)" }, mutter: "binding minimize",
-            phase: .background),
-        Step(name: "restore", xdotool: { main, _ in "windowactivate \(main)" }, mutter: "key alt+Tab", phase: .active),
+            kwin: { _ in "minimize" }, phase: .background),
+        Step(
+            name: "restore", xdotool: { main, _ in "windowactivate \(main)" }, mutter: "key alt+Tab",
+            kwin: { _ in "restore" }, phase: .active),
         Step(
             name: "focus elsewhere", xdotool: { _, other in "windowactivate \(other)" }, mutter: "key alt+Tab",
-            phase: .inactive),
+            kwin: { other in "activate \(other)" }, phase: .inactive),
         Step(
             name: "focus back", xdotool: { main, _ in "windowactivate \(main)" }, mutter: "key alt+Tab",
-            phase: .active),
+            kwin: { _ in "activate \(mainWindowTitle)" }, phase: .active),
     ]
+
+    /// The app's main window's title (KWin activates a window by its title).
+    static let mainWindowTitle = "Lifecycle Lab"
 
     static func run(_ options: BenchOptions) {
         guard options.wants("app.phase_latency") else { return }
@@ -86,20 +98,24 @@ enum PhaseLatencyBenchmark {
         let spy: WindowManagerWitness
         var other: pid_t?
         if Display.backend == .wayland {
-            // GNOME on Wayland: no client may move another's focus, so the changes are mutter's
-            // own keybindings, typed through its RemoteDesktop keyboard (scripts/with-mutter).
-            // The other window is also the witness: each step moves the focus to or from it.
-            guard let mutter = MutterKeys(), let window = otherWaylandWindow(title: otherTitle) else {
+            // On Wayland no client may move another's focus, so the changes are the compositor's
+            // own: mutter's keybindings, typed through its RemoteDesktop keyboard
+            // (scripts/with-mutter), or KWin's scripting API (scripts/with-kwin). The other
+            // window is also the witness: each step moves the focus to or from it.
+            guard let compositor = CompositorHand(otherTitle: otherTitle),
+                let window = otherWaylandWindow(title: otherTitle)
+            else {
                 FileHandleStderr.write(
                     "lifecycle-bench: app.phase_latency on Wayland needs GNOME's mutter with scripts/mutter-input"
-                        + " (scripts/with-mutter) and python3-gi with GTK 4\n")
+                        + " (scripts/with-mutter) or KDE's KWin with scripts/kwin-input (scripts/with-kwin),"
+                        + " and python3-gi with GTK 4\n")
                 return
             }
             spy = window
-            hand = mutter
+            hand = compositor
             // The other window takes the focus as it opens; give it back.
             _ = await MainLoop.waitUntil(timeout: .seconds(5)) { scene.phase == .inactive }
-            mutter.send(steps[3])
+            compositor.send(steps[3])
         } else {
             guard
                 let window = spawn(
@@ -283,7 +299,7 @@ enum PhaseLatencyBenchmark {
                     byStep[step.name, default: []].append(Double(changedAt.value - sent) / 1_000_000)
                     // When an idle client saw the window manager act: the reference for how
                     // much of the latency is the app's own.
-                    // Under mutter the witness's line for the step (back to back, one that came
+                    // On Wayland the witness's line for the step (back to back, one that came
                     // late could otherwise be taken for the next step's).
                     let line = Display.backend == .wayland ? step.otherWindowLine : nil
                     if counts(step), let seen = spy.firstEvent(after: sent, reading: line) {
@@ -478,16 +494,29 @@ protocol OutsideHand {
     func finish()
 }
 
-/// Mutter's own keys, typed through the RemoteDesktop keyboard that `scripts/mutter-input serve`
-/// holds (`$MUTTER_INPUT_SOCKET`, exported by scripts/with-mutter). One connection per command,
-/// as the server expects; connecting to a Unix socket costs microseconds, and the time is taken
-/// before it. The server's reply is read on another thread so the request returns at once.
-final class MutterKeys: OutsideHand, Sendable {
+/// The compositor's own window changes, asked from outside through a helper's socket: mutter's
+/// keys, typed through the RemoteDesktop keyboard that `scripts/mutter-input serve` holds
+/// (`$MUTTER_INPUT_SOCKET`, exported by scripts/with-mutter), or KWin's minimize and activation
+/// through its scripting API, which `scripts/kwin-input serve` runs (`$KWIN_INPUT_SOCKET`,
+/// exported by scripts/with-kwin). One connection per command, as both servers expect;
+/// connecting to a Unix socket costs microseconds, and the time is taken before it. The server's
+/// reply is read on another thread so the request returns at once.
+final class CompositorHand: OutsideHand, Sendable {
     private let path: String
+    private let command: @Sendable (PhaseLatencyBenchmark.Step) -> String
 
-    init?() {
-        guard let path = getenv("MUTTER_INPUT_SOCKET").map({ String(cString: $0) }), !path.isEmpty else { return nil }
-        self.path = path
+    /// The hand of the session's compositor (mutter, then KWin), or `nil` when neither helper runs.
+    init?(otherTitle: String) {
+        let socket = { (name: String) in getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        if let path = socket("MUTTER_INPUT_SOCKET") {
+            self.path = path
+            command = { $0.mutter }
+        } else if let path = socket("KWIN_INPUT_SOCKET") {
+            self.path = path
+            command = { $0.kwin(otherTitle) }
+        } else {
+            return nil
+        }
     }
 
     func send(_ step: PhaseLatencyBenchmark.Step) {
@@ -507,16 +536,16 @@ final class MutterKeys: OutsideHand, Sendable {
         }
         guard connected == 0 else {
             Glibc.close(fd)
-            FileHandleStderr.write("phase_latency: no mutter-input server at \(path)\n")
+            FileHandleStderr.write("phase_latency: no compositor helper's server at \(path)\n")
             return
         }
-        var line = Array((step.mutter + "\n").utf8)
+        var line = Array((command(step) + "\n").utf8)
         _ = line.withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
         DispatchQueue.global().async {
             var reply = [UInt8](repeating: 0, count: 256)
             let n = read(fd, &reply, reply.count)
             if n > 0, !reply[..<n].starts(with: Array("ok".utf8)) {
-                FileHandleStderr.write("phase_latency: mutter-input: \(String(decoding: reply[..<n], as: UTF8.self))")
+                FileHandleStderr.write("phase_latency: \(String(decoding: reply[..<n], as: UTF8.self))")
             }
             Glibc.close(fd)
         }

@@ -64,6 +64,11 @@ enum AccessibilityTests {
             for entry in LabPages.all {
                 window.show(page: entry.id)
                 try await loopIdle()
+                // The code panel fills its cards after their first frame on screen, which comes
+                // only when the compositor has answered the last one (mutter beside other work
+                // can take longer than an idle loop).
+                try await nextFrame(of: window.window)
+                try await loopIdle()
                 let page = try unwrap(window.page(entry.id), "\(entry.id) built")
                 try await startWork(on: page)
                 // The code cards are filled once they have been on screen for a frame (a page

@@ -374,19 +374,27 @@ func moveFocus(from window: Window, to other: Window, file: StaticString = #file
 }
 
 /// How this test session minimizes and restores a window. Under GNOME's mutter
-/// (`scripts/with-mutter`, which exports `MUTTER_INPUT_SOCKET`) the app may minimize itself but
-/// cannot bring its window back, so a restore, and for symmetry the minimize, go through
-/// mutter's own keys from outside (`scripts/mutter-window-action`: `<Super>h`, `<Alt>Tab`).
-/// Elsewhere the tests ask GTK, as the app does.
+/// (`scripts/with-mutter`, which exports `MUTTER_INPUT_SOCKET`) and KDE's KWin
+/// (`scripts/with-kwin`, `KWIN_INPUT_SOCKET`) the app may minimize itself but cannot bring its
+/// window back, so a restore, and for symmetry the minimize, go through the compositor from
+/// outside: mutter's own keys (`scripts/mutter-window-action`: `<Super>h`, `<Alt>Tab`), KWin's
+/// scripting API (`scripts/kwin-window-action`). Elsewhere the tests ask GTK, as the app does.
 @MainActor
 enum SessionWindows {
     /// The outside program for window actions, or `nil` where the app's own requests are obeyed.
     static let outside: String? = {
-        guard getenv("MUTTER_INPUT_SOCKET") != nil else { return nil }
+        let program: String
+        if getenv("MUTTER_INPUT_SOCKET") != nil {
+            program = "mutter-window-action"
+        } else if getenv("KWIN_INPUT_SOCKET") != nil {
+            program = "kwin-window-action"
+        } else {
+            return nil
+        }
         // #filePath is …/Tests/GtkTestRunner/Harness.swift; the program is in the package's scripts/.
         let root = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
             .joined(separator: "/")
-        return root + "/scripts/mutter-window-action"
+        return root + "/scripts/" + program
     }()
 
     /// Whether a case can minimize a window and bring it back in this session (and see both).
@@ -405,7 +413,8 @@ enum SessionWindows {
         }
         try require(await OutsideWindowActions.run(outside, "minimize"), "\(outside) minimize", file: file, line: line)
         try await waitFor(
-            "background (GNOME took the window off its monitor)", timeout: .seconds(3), file: file, line: line
+            "background (GNOME took the window off its monitor, KWin stopped taking its frames)", timeout: .seconds(3),
+            file: file, line: line
         ) {
             scene.phase == .background
         }

@@ -182,10 +182,14 @@ enum LifecycleEventTests {
                 guard scenes.detection.canSeeMinimize else { return try await minimizeUnseen(scenes) }
                 try require(
                     SessionWindows.runsMinimize(scenes.detection),
-                    "this session sees a minimize the test could not undo: run it where the app restores itself (X11) or under scripts/with-mutter with its keyboard"
+                    "this session sees a minimize the test could not undo: run it where the app restores itself (X11), under scripts/with-mutter with its keyboard or under scripts/with-kwin"
                 )
                 let minimizedState = scenes.detection.minimizeSignal == .minimizedState
                 let window = Harness.window("minimize")
+                // A header bar, as the app's windows have: it repaints in its unfocused look when
+                // a minimize takes the focus, a frame KWin then never answers (a window KWin
+                // decorates itself may not repaint at all, and is seen hidden only once it does).
+                window.titlebar = HeaderBar()
                 let label = Label("content")
                 window.child = label
                 var disappeared = 0
@@ -210,14 +214,60 @@ enum LifecycleEventTests {
                 // the window before the window manager gives it the focus. Under mutter the window
                 // loses the focus at once (inactive) and leaves its monitor about 0.3 s later
                 // (background); on its return the focus and the monitor may come in either order.
+                // Under KWin it loses the focus at once and its frames stop being taken (0.5 s
+                // later), or, with GTK ≥ 4.12, KWin 6 suspends it in the same configure
+                // (straight to background).
                 if minimizedState {
                     expectEqual(phases, [.background, .inactive, .active], "phases")
                 } else {
                     expect(
-                        phases.prefix(2) == [.inactive, .background] && phases.last == .active,
+                        (phases.prefix(2) == [.inactive, .background] || phases.first == .background)
+                            && phases.last == .active,
                         "phases: \(phases)")
                 }
                 expectEqual(disappeared, 0, "disappear count after restore")
+                token.cancel()
+            },
+            GtkTestCase(
+                "§1 scene phase: a menu opened and closed in the window → no phase change on Wayland (its popover takes the keyboard, and GTK reports the window inactive and active again at once)"
+            ) {
+                let scenes = GtkScenes(context: LifecycleContext())
+                let window = Harness.window("menu")
+                let header = HeaderBar()
+                let button = MenuButton()
+                button.setLabel("Menu")
+                let menu = Menu()
+                menu.append("First", action: "win.none")
+                menu.append("Second", action: "win.none")
+                button.menu = menu
+                header.packEnd(button)
+                window.titlebar = header
+                let scene = scenes.scene(for: window, name: "menu")
+                try await presentAndFocus(window)
+                try await waitFor("active") { scene.phase == .active }
+                var changes: [ScenePhase] = []
+                var activeNotes = 0
+                let token = scene.onChange { _, new in changes.append(new) }
+                let connection = window.onActiveChanged { activeNotes += 1 }
+                for _ in 0..<3 {
+                    for open in [true, false] {
+                        let before = activeNotes
+                        if open { button.popup() } else { button.popdown() }
+                        // is-active's flicker, or nothing: a bounded wait.
+                        _ = await MainLoop.waitUntil(timeout: .milliseconds(500)) { activeNotes >= before + 2 }
+                        try await loopIdle()
+                        try await nextFrame(of: window)
+                    }
+                }
+                print("info: \(scenes.detection.backend): is-active notified \(activeNotes) times over 3 menus")
+                if scenes.detection.activeSource == .focusedState {
+                    expectEqual(changes, [], "phase changes while a menu opened and closed")
+                } else {
+                    // X11 follows is-active as GTK reports it, flicker and all (left as it was).
+                    print("info: X11: phase changes while a menu opened and closed: \(changes)")
+                }
+                expectEqual(scene.phase, .active, "still active")
+                connection.disconnect()
                 token.cancel()
             },
             GtkTestCase("§1 scene phase: focus to a second window and back → inactive, active") {
@@ -249,6 +299,9 @@ enum LifecycleEventTests {
                 window.hide()
                 expectEqual(log.take(), ["disappear", "active→background"], "hide")
                 try await presentAndFocus(window)
+                // GTK keeps a hidden window's focus as it was; the scene waits for the session to
+                // give it anew (on Wayland it may come after GTK's stale is-active passed).
+                try await waitFor("active again") { scene.phase == .active }
                 // Map and focus may arrive in one batch (background→active) or two
                 // (background→inactive→active); either way the content appears first.
                 let shown = log.take()

@@ -18,6 +18,9 @@ enum PhaseUnderLoadTests {
                 let window = Harness.window("phase-under-load")
                 let other = Harness.window("phase-under-load-other")
                 window.child = Label("under load")
+                // As the app's windows: a header bar repaints at a focus loss (what KWin's
+                // withheld frame callback is seen by).
+                window.titlebar = HeaderBar()
                 let scene = scenes.scene(for: window, name: "main")
                 var phases: [ScenePhase] = []
                 let token = scene.onChange { old, new in

@@ -11,6 +11,10 @@ extension MainLoop {
         }
     }
 
+    /// `G_PRIORITY_HIGH_IDLE` (100): an idle source of this priority runs once every event
+    /// already read has been handled, and before GTK's frame (`GDK_PRIORITY_REDRAW`, 120).
+    public static let highIdlePriority = Int32(G_PRIORITY_HIGH_IDLE)
+
     /// Calls `body` from the loop while idle until it returns `false`. Wraps `g_idle_add_full`.
     public static func idleSource(priority: Int32 = 200, _ body: @escaping @MainActor () -> Bool) -> SourceHandle {
         let box = ClosureBox<BoolBody>(body)

@@ -132,7 +132,7 @@ public final class ScenePhasePage: ViewLayoutPage {
         let active =
             switch detection.activeSource {
             case .isActive: tr("active follows is-active")
-            case .focusedState: tr("active follows the FOCUSED state")
+            case .focusedState: tr("active follows the keyboard focus, else the FOCUSED state")
             }
         let seen =
             switch detection.minimizeSignal {
@@ -141,6 +141,14 @@ public final class ScenePhasePage: ViewLayoutPage {
                 tr(
                     "a minimize is seen when GNOME takes the window off every monitor (about 0.3 s later); the app cannot bring it back itself"
                 )
+            case .framesWithheld:
+                detection.followsSuspended
+                    ? tr(
+                        "a minimize is seen at once when KWin suspends the window, or when KWin stops taking its frames (about 0.5 s later); the app cannot bring it back itself"
+                    )
+                    : tr(
+                        "a minimize is seen when KWin stops taking the window's frames (about 0.5 s later); the app cannot bring it back itself"
+                    )
             case .none:
                 tr(
                     "the app cannot tell it was minimized (xdg-shell has no such state), only hiding gives background"
