@@ -246,6 +246,7 @@ public final class CheckPage: LabPage {
         switch listing.rows[position] {
         case .finding(let index): return index
         case .file(let group): return listing.groups[group].findings.first
+        case .part: return nil
         }
     }
 

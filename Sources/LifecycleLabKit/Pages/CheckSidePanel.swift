@@ -1,6 +1,7 @@
 import Gettext
 package import Gtk
 import LabModel
+import LifecycleCheckReport
 
 /// What the Check page shows in the window's side panel, where the other pages have the task
 /// panel (the Check page starts no task): what was checked, the files with findings and how
@@ -101,7 +102,7 @@ package final class CheckSidePanel {
     /// Shows what `listing` found: the summary, the files and the counts per rule.
     func show(listing: CheckListing) {
         let report = listing.report
-        let warnings = report.warningCount
+        let warnings = report.warnings.count
         let notes = report.findings.count - warnings
         summaryLabel.text =
             report.findings.isEmpty
@@ -131,7 +132,10 @@ package final class CheckSidePanel {
         findingWhyLabel.setAccessibleLabel(tr("Why: %{text}", ["text": finding.why]))
         findingFixLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Fix:")) + "</b> " + CodeMarkup.escape(finding.fix))
         findingFixLabel.setAccessibleLabel(tr("Fix: %{text}", ["text": finding.fix]))
-        let live = finding.live
+        guard let live = finding.live else {
+            findingSpecLabel.text = tr("The lab has no page that shows this one.")
+            return
+        }
         findingSpecLabel.text = tr(
             "SPEC %{rows} · seen live on the %{page} page as %{strategy}, fixed by %{fix}",
             [
@@ -177,8 +181,8 @@ package final class CheckSidePanel {
         for (severity, rule, count) in ruleLabels {
             for label in [severity, rule, count] { rulesGrid.remove(label) }
         }
-        var order: [String] = []
-        var counts: [String: (severity: CheckSeverity, count: Int)] = [:]
+        var order: [RuleID] = []
+        var counts: [RuleID: (severity: Severity, count: Int)] = [:]
         for finding in report.findings {
             if counts[finding.rule] == nil { order.append(finding.rule) }
             counts[finding.rule, default: (finding.severity, 0)].count += 1
@@ -186,16 +190,16 @@ package final class CheckSidePanel {
         // Warnings first, then the rules with most findings.
         order.sort {
             let (a, b) = (counts[$0]!, counts[$1]!)
-            if a.severity != b.severity { return a.severity == .warning }
-            return a.count != b.count ? a.count > b.count : $0 < $1
+            if a.severity.fails != b.severity.fails { return a.severity.fails }
+            return a.count != b.count ? a.count > b.count : $0.rawValue < $1.rawValue
         }
         ruleLabels = order.enumerated().map { row, rule in
             let entry = counts[rule]!
-            let severity = Label(entry.severity == .warning ? tr("warning") : tr("note"))
+            let severity = Label(entry.severity.fails ? tr("warning") : tr("note"))
             severity.addCssClass("check-severity")
-            severity.addCssClass(entry.severity.rawValue)
+            severity.addCssClass(entry.severity.fails ? "warning" : "note")
             severity.valign = .center
-            let name = Label(rule)
+            let name = Label(rule.rawValue)
             name.addCssClass("check-rule")
             name.xalign = 0
             name.hexpand = true
