@@ -39,6 +39,23 @@ enum DelayedWriteNeverCancelled: CheckRule {
         nonTriggeringExamples: [
             Example(
                 """
+                struct CameraTile: View {
+                    @State private var isAsking = false
+                    var body: some View {
+                        Text(isAsking ? "Asking" : "Mirror").onTapGesture { tapped() }
+                    }
+                    // A debounce: a tap is refused while the flag is set, and the timer clears it.
+                    private func tapped() {
+                        if isAsking {
+                            return
+                        }
+                        isAsking = true
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 2) { isAsking = false }
+                    }
+                }
+                """),
+            Example(
+                """
                 struct CopyRow: View {
                     @State private var copied = false
                     @State private var copiedValue: String?

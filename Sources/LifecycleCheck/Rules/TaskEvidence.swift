@@ -134,6 +134,9 @@ extension RuleContext {
         // Every control that starts it is gone or disabled while it shows: no later showing can
         // begin before the timer ends.
         if repeatable, controlsWithdrawn(while: name, for: site) { return false }
+        // The timer clears the flag that refuses the trigger while it is set (a debounce): no
+        // later run begins before it fires.
+        if repeatable, serializingFlag(of: site) == name { return false }
         if repeatable,
             setsIt(trigger, before: start.position)
                 || setsIt(site.body.map { Syntax($0.statements) }, before: firstWait ?? start.position)
@@ -203,10 +206,22 @@ extension RuleContext {
             }?.text
         }
         // `guard !flag else { return }` at the start of the code that starts the task.
+        // `if flag { return }` is the same refusal.
         func guardedFlags(_ statements: CodeBlockItemListSyntax) -> Set<String> {
-            guard let first = statements.first?.item.as(GuardStmtSyntax.self) else { return [] }
+            let item = statements.first?.item
+            let conditions: ConditionElementListSyntax
+            if let first = item?.as(GuardStmtSyntax.self) {
+                conditions = first.conditions
+            } else if let branch = (item?.as(ExpressionStmtSyntax.self)?.expression ?? item?.as(ExprSyntax.self))?
+                .as(IfExprSyntax.self), branch.elseBody == nil, branch.body.statements.count == 1,
+                branch.body.statements.first?.item.is(ReturnStmtSyntax.self) == true
+            {
+                conditions = branch.conditions
+            } else {
+                return []
+            }
             return Set(
-                first.conditions.tokens(viewMode: .sourceAccurate).compactMap { token in
+                conditions.tokens(viewMode: .sourceAccurate).compactMap { token in
                     if case .identifier(let name) = token.tokenKind { return name }
                     return nil
                 })
@@ -321,6 +336,11 @@ extension SyntaxProtocol {
             if current.is(MemberBlockSyntax.self) { return false }
             if let branch = current.as(IfExprSyntax.self), child.id != Syntax(branch.conditions).id,
                 reads(branch.conditions)
+            {
+                return true
+            }
+            if let choice = current.as(SwitchExprSyntax.self), child.id != Syntax(choice.subject).id,
+                reads(choice.subject)
             {
                 return true
             }

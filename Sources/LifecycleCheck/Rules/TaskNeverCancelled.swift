@@ -115,6 +115,32 @@ enum TaskNeverCancelled: CheckRule {
         nonTriggeringExamples: [
             Example(
                 """
+                struct UploadButton: View {
+                    enum Status { case idle, uploading, failed }
+                    @State private var status = Status.idle
+                    var body: some View {
+                        // The button is drawn only while idle: the error's timer cannot cut a later run short.
+                        switch status {
+                        case .idle: Button("Save") { Task { await upload() } }
+                        case .uploading: ProgressView()
+                        case .failed: Text("Failed")
+                        }
+                    }
+                    func upload() async {
+                        status = .uploading
+                        do { try await send() } catch {
+                            status = .failed
+                            Task {
+                                try? await Task.sleep(for: .seconds(3))
+                                status = .idle
+                            }
+                        }
+                    }
+                    func send() async throws {}
+                }
+                """),
+            Example(
+                """
                 struct ShareKeyView: View {
                     @State private var copied = false
                     let key: String
