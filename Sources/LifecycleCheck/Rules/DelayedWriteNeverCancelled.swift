@@ -98,7 +98,7 @@ enum DelayedWriteNeverCancelled: CheckRule {
                         }
                     }
                 }
-                """)
+                """),
         ])
 
     static func findings(in context: RuleContext) -> [RawFinding] {

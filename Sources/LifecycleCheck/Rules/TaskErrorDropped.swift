@@ -89,7 +89,7 @@ enum TaskErrorDropped: CheckRule {
                     // Declared throwing for a protocol; nothing in it throws.
                     private func markRead() async throws { message.isRead = true }
                 }
-                """)
+                """),
         ])
 
     static func findings(in context: RuleContext) -> [RawFinding] {
@@ -169,8 +169,9 @@ enum TaskErrorDropped: CheckRule {
         }
         guard !callees.isEmpty else { return false }
         return callees.allSatisfy { name in
-            if throwingContinuations.contains(name), let call = expression.tokens(viewMode: .sourceAccurate)
-                .first(where: { $0.text == name })?.calledCall
+            if throwingContinuations.contains(name),
+                let call = expression.tokens(viewMode: .sourceAccurate)
+                    .first(where: { $0.text == name })?.calledCall
             {
                 return !resumesThrowing(call)
             }

@@ -52,7 +52,7 @@ enum TaskInRefreshable: CheckRule {
                             .refreshable { await model.reload() }
                     }
                 }
-                """)
+                """),
         ])
 
     /// Whether the refresh closure itself waits for other work (`Task { sideWork() }; await
