@@ -52,14 +52,15 @@ public enum Checker {
     public static func check(source: String, path: String, rules ruleSet: RuleSet = RuleSet()) -> [Finding] {
         let raw: [RawFinding]
         var lines: [Substring] = []
-        let converter: SourceLocationConverter?
+        let converter: Locations?
         let directives: [Int: [String]]
+        let scan = SourceScan(source)
         if source.utf8.count > maximumFileSize {
             let megabytes = (source.utf8.count + (1 << 19)) >> 20
             raw = [FileNotJudged.tooLarge(megabytes: megabytes)]
             converter = nil
             directives = [:]
-        } else if let run = BracketRun.longest(in: source), run.length > maximumBracketRun {
+        } else if let run = scan.longestBracketRun, run.length > maximumBracketRun {
             raw = [FileNotJudged.bracketRun(run.length, at: run.offset)]
             converter = nil
             directives = [:]
@@ -67,8 +68,9 @@ public enum Checker {
             // The parser stops building the tree past its nesting limit (swift-syntax's default,
             // sized to its own stack use): the rest of the file is not walked, and says so.
             let file = Parser.parse(source: source)
-            let locations = SourceLocationConverter(fileName: path, tree: file)
-            let walker = ViewContextWalker(file: file, converter: locations)
+            let locations = Locations(fileName: path, tree: file)
+            let walker = ViewContextWalker(
+                file: file, converter: locations, mayHaveDirectives: scan.mentionsDirective)
             walker.walk(file)
             let context = RuleContext(facts: walker.facts, converter: locations)
             raw = rules.filter { ruleSet.isEnabled($0.description.id) }.flatMap { $0.findings(in: context) }
@@ -117,26 +119,41 @@ public enum Checker {
     }
 }
 
-/// The longest run of `[` in a text with nothing but spaces and line breaks between them, as
-/// `[[[[` (``Checker/maximumBracketRun``). A quick byte scan: a run inside a string or a comment
-/// counts too.
-enum BracketRun {
-    static func longest(in source: String) -> (length: Int, offset: Int)? {
-        var best: (length: Int, offset: Int)?
+/// One pass over a file's bytes before it is parsed: the longest run of `[` with nothing but
+/// spaces and line breaks between them, as `[[[[` (``Checker/maximumBracketRun``; a run inside a
+/// string or a comment counts too, which errs towards a note), and whether the text says
+/// `lifecycle:` anywhere (only then are comments read for directives).
+struct SourceScan {
+    var longestBracketRun: (length: Int, offset: Int)?
+    var mentionsDirective = false
+
+    init(_ source: String) {
+        var text = source
+        self = text.withUTF8 { SourceScan(bytes: $0) }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        let marker = Array("lifecycle:".utf8)
         var length = 0
         var start = 0
-        for (offset, byte) in source.utf8.enumerated() {
-            switch byte {
+        for offset in bytes.indices {
+            switch bytes[offset] {
             case UInt8(ascii: "["):
                 if length == 0 { start = offset }
                 length += 1
-                if length > best?.length ?? 0 { best = (length, start) }
+                if length > longestBracketRun?.length ?? 0 { longestBracketRun = (length, start) }
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 continue
+            case UInt8(ascii: "l"):
+                length = 0
+                if !mentionsDirective, offset + marker.count <= bytes.count,
+                    marker.indices.allSatisfy({ bytes[offset + $0] == marker[$0] })
+                {
+                    mentionsDirective = true
+                }
             default:
                 length = 0
             }
         }
-        return best
     }
 }

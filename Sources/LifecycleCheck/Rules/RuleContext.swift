@@ -14,7 +14,7 @@ struct RawFinding {
 /// The file's facts and the questions every rule asks of them.
 struct RuleContext {
     let facts: FileFacts
-    let converter: SourceLocationConverter
+    let converter: Locations
 
     /// The 1-based line where `node` starts (after its leading trivia).
     func line(of node: some SyntaxProtocol) -> Int {

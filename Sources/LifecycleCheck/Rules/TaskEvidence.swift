@@ -304,7 +304,7 @@ extension RuleContext {
             for token in argument.expression.tokens(viewMode: .sourceAccurate) {
                 guard case .identifier(let name) = token.tokenKind else { continue }
                 names.insert(name)
-                names.formUnion(scope.computedReads[name] ?? [])
+                names.formUnion(scope.reads(ofComputed: name))
             }
             return names.subtracting(scope.objectNames)
         }

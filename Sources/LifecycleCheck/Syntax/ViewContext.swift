@@ -172,9 +172,20 @@ struct ScopeFacts {
     var isView = false
     /// Property and method names declared in the type's members.
     var members: Set<String> = []
-    /// Computed properties by name, with what their getter reads: a trigger watching one
-    /// (`.task(id: fetchKey)`) watches those names.
-    var computedReads: [String: Set<String>] = [:]
+    /// Computed properties by name, with their accessors: a trigger watching one
+    /// (`.task(id: fetchKey)`) watches what the getter reads (``reads(ofComputed:)``). Read only
+    /// when a trigger names one: `body` is a computed property as long as the view.
+    var computedAccessors: [String: AccessorBlockSyntax] = [:]
+
+    /// The names computed property `name`'s accessors read, unqualified or on `self`.
+    func reads(ofComputed name: String) -> Set<String> {
+        guard let accessors = computedAccessors[name] else { return [] }
+        return Set(
+            accessors.tokens(viewMode: .sourceAccurate).compactMap { token in
+                if case .identifier(let read) = token.tokenKind, token.isUnqualifiedOrSelfMember { return read }
+                return nil
+            })
+    }
     /// The type's methods by name, for following a call into its body.
     var methods: [String: [FunctionDeclSyntax]] = [:]
     /// The view's own state: properties wrapped in `@State`, `@Binding`, `@FocusState`,

@@ -33,11 +33,15 @@ final class ViewContextWalker: SyntaxVisitor {
     /// modifiers (`node.task { }`, `node.onAppear { }`) in a file that imports only other
     /// modules are not view closures.
     private let mayBeSwiftUI: Bool
-    private let converter: SourceLocationConverter
+    private let converter: Locations
+    /// Whether the text says `lifecycle:` anywhere: only then are the comments read for
+    /// directives (reading every token's trivia costs a tenth of the walk).
+    private let mayHaveDirectives: Bool
 
     /// Prepares a walk of `file`; `converter` gives the lines of `// lifecycle:` comments.
-    init(file: SourceFileSyntax, converter: SourceLocationConverter) {
+    init(file: SourceFileSyntax, converter: Locations, mayHaveDirectives: Bool = true) {
         self.converter = converter
+        self.mayHaveDirectives = mayHaveDirectives
         self.viewTypeNames = ViewContextWalker.topLevelViewTypes(in: file)
         self.mayBeSwiftUI = !viewTypeNames.isEmpty || ViewContextWalker.importsSwiftUIOrNothing(file)
         super.init(viewMode: .sourceAccurate)
@@ -202,11 +206,7 @@ final class ViewContextWalker: SyntaxVisitor {
             let name = pattern.identifier.text
             scope.members.insert(name)
             if let accessors = binding.accessorBlock {
-                scope.computedReads[name] = Set(
-                    accessors.tokens(viewMode: .sourceAccurate).compactMap { token in
-                        if case .identifier(let read) = token.tokenKind, token.isUnqualifiedOrSelfMember { return read }
-                        return nil
-                    })
+                scope.computedAccessors[name] = accessors
             }
             if wrapperNames.contains("Binding") { scope.bindingNames.insert(name) }
             if !wrapperNames.isDisjoint(with: stateWrappers) {
@@ -554,8 +554,10 @@ final class ViewContextWalker: SyntaxVisitor {
         if case .identifier(let text) = token.tokenKind {
             noteIdentifier(token, text: text)
         }
-        noteComments(in: token.leadingTrivia, from: token.position)
-        noteComments(in: token.trailingTrivia, from: token.endPositionBeforeTrailingTrivia)
+        if mayHaveDirectives {
+            noteComments(in: token.leadingTrivia, from: token.position)
+            noteComments(in: token.trailingTrivia, from: token.endPositionBeforeTrailingTrivia)
+        }
         return .skipChildren
     }
 
