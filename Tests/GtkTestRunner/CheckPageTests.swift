@@ -151,17 +151,21 @@ enum CheckPageTests {
             expectEqual(
                 try String(contentsOfFile: arguments), "--format\njson\n\(app)\n",
                 "the checker's arguments: --format json PATH")
-            expectEqual(page.summaryLabel.text, "4 warnings in 4 files", "the summary")
+            expectEqual(page.summaryLabel.text, "3 warnings and 1 note in 4 files", "the summary")
             expectEqual(page.placeLabel.text, app, "the folder opened")
             expectEqual(page.errorsLabel.text, "", "no file error")
             expectEqual(
                 page.list.rowIDs,
-                ["part-warnings", "file-0", "finding-0", "finding-1", "file-1", "finding-2", "finding-3"],
-                "the warnings' heading, then two files, each with its findings")
+                [
+                    "part-warnings", "file-0", "finding-0", "finding-1", "file-1", "finding-2", "part-notes", "file-2",
+                    "finding-3",
+                ],
+                "the warnings' heading, two files, each with its findings; then the notes', apart")
             let listing = try unwrap(page.listing, "the listing")
             expectEqual(
-                listing.groups.map(\.displayPath), ["Sources/ToastView.swift", "Sources/WorkButton.swift"],
-                "grouped by relative path")
+                listing.groups.map(\.displayPath),
+                ["Sources/ToastView.swift", "Sources/WorkButton.swift", "Sources/WorkButton.swift"],
+                "grouped by relative path, in each part")
 
             try await nextFrame(of: page.list)
             try await waitFor("the first file's heading bound") {
@@ -258,7 +262,7 @@ enum CheckPageTests {
             expectEqual(
                 side.findingPlaceLabel.text, "task-never-cancelled · Sources/WorkButton.swift:8", "finding 2 explained")
             // A file's heading selected: its first finding is explained.
-            page.list.selectedPosition = 0
+            page.list.selectedPosition = 1
             expectEqual(side.findingPlaceLabel.text, "task-never-cancelled · Sources/ToastView.swift:11", "heading")
             // A file's button: its first finding selected, its heading scrolled into view.
             side.fileButtons[1].click()
@@ -466,7 +470,7 @@ enum CheckPageTests {
                 page.errorsLabel.text,
                 "1 file could not be checked:\nSources/Locked.swift: cannot read: Permission denied", "the file error")
             expect(page.errorsLabel.isMapped, "shown above the findings")
-            expectEqual(page.list.count, 2, "its file and its finding")
+            expectEqual(page.list.count, 3, "the warnings' heading, its file and its finding")
             await fixture.close()
         }
     }
@@ -545,7 +549,7 @@ enum CheckPageTests {
             tick.cancel()
             print("info: 5,000 findings: the main loop's longest stall \(longest)")
             expectEqual(page.summaryLabel.text, "5000 warnings in 50 files", "the summary")
-            expectEqual(page.list.count, count + 50, "a row for each finding and file")
+            expectEqual(page.list.count, count + 50 + 1, "a row for each finding and file, and the warnings' heading")
             expect(page.list.rowWidgetCount < 300, "row widgets for the rows in view only: \(page.list.rowWidgetCount)")
             expect(longest < .seconds(2), "the loop never stalled for long: \(longest)")
             page.list.scrollTo(index: page.list.count - 1)
@@ -563,7 +567,7 @@ enum CheckPageTests {
             if index > 0 { text += "," }
             let file = index * files / findings
             text +=
-                #"{"rule":"task-never-cancelled","severity":"warning","path":"@ROOT@/Sources/File\#(file).swift","line":\#(index + 1),"column":5,"message":"Task started in onAppear is never cancelled","why":"Nobody cancels it.","fix":"Use .task { }.","spec":["T1","B1"],"live":{"page":"toast","strategy":"T1","fix":"T4"},"excerpt":{"startLine":\#(index + 1),"text":"    Task { await work(\#(index)) }"}}"#
+                #"{"rule":"task-never-cancelled","severity":"warning","path":"@ROOT@/Sources/File\#(file < 10 ? "0" : "")\#(file).swift","line":\#(index + 1),"column":5,"message":"Task started in onAppear is never cancelled","why":"Nobody cancels it.","fix":"Use .task { }.","spec":["T1","B1"],"live":{"page":"toast","strategy":"T1","fix":"T4"},"excerpt":{"startLine":\#(index + 1),"text":"    Task { await work(\#(index)) }"}}"#
         }
         text += #"],"errors":[]}"#
         guard let file = fopen(path, "w") else { throw RequirementFailed(description: "cannot write \(path)") }

@@ -109,7 +109,9 @@ package final class CheckRowParts: RowParts {
                         "findings": trn("%{count} finding", "%{count} findings", group.findings.count),
                     ]))
         case .finding(let index):
+            // Hidden, not only empty: a screen reader would meet a label without a name.
             fileLabel.text = ""
+            fileLabel.isVisible = false
             findingBox.isVisible = true
             show(listing.report.findings[index])
         }

@@ -161,19 +161,31 @@ package final class CheckSidePanel {
 
     private func showFiles(_ listing: CheckListing) {
         for button in fileButtons { fileButtonsBox.remove(button) }
-        fileButtons = listing.groups.prefix(Self.fileLimit).enumerated().map { index, group in
-            let count = trn("%{count} finding", "%{count} findings", group.findings.count)
-            let button = Button("\(group.displayPath) · \(count)")
+        // A file with warnings and notes has a group in each part: one button, its first group.
+        var files: [(path: String, group: Int, count: Int)] = []
+        var indexOfPath: [String: Int] = [:]
+        for (index, group) in listing.groups.enumerated() {
+            if let known = indexOfPath[group.displayPath] {
+                files[known].count += group.findings.count
+            } else {
+                indexOfPath[group.displayPath] = files.count
+                files.append((group.displayPath, index, group.findings.count))
+            }
+        }
+        fileButtons = files.prefix(Self.fileLimit).map { file in
+            let count = trn("%{count} finding", "%{count} findings", file.count)
+            let button = Button("\(file.path) · \(count)")
             button.addCssClass("flat")
             button.addCssClass("check-side-file")
             button.setLabelWraps()
-            button.setAccessibleLabel(tr("%{path}, %{findings}", ["path": group.displayPath, "findings": count]))
+            button.setAccessibleLabel(tr("%{path}, %{findings}", ["path": file.path, "findings": count]))
             button.tooltip = tr("Shows this file's findings")
-            button.onClicked { [weak self] in self?.onFile?(index) }
+            let group = file.group
+            button.onClicked { [weak self] in self?.onFile?(group) }
             return button
         }
         for button in fileButtons { fileButtonsBox.append(button) }
-        let more = listing.groups.count - fileButtons.count
+        let more = files.count - fileButtons.count
         moreFilesLabel.text = more > 0 ? trn("and %{count} more file", "and %{count} more files", more) : ""
     }
 
