@@ -117,6 +117,26 @@ package final class CheckRowParts: RowParts {
         }
     }
 
+    /// Shows a finding's why and fix in two labels, each read once by a screen reader (the
+    /// row and the Check side panel).
+    static func show(why finding: Finding, in whyLabel: Label, fix fixLabel: Label) {
+        whyLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Why:")) + "</b> " + CodeMarkup.escape(finding.why))
+        whyLabel.setAccessibleLabel(tr("Why: %{text}", ["text": finding.why]))
+        fixLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Fix:")) + "</b> " + CodeMarkup.escape(finding.fix))
+        fixLabel.setAccessibleLabel(tr("Fix: %{text}", ["text": finding.fix]))
+    }
+
+    /// A finding's SPEC rows and the lab's page, strategy and fix that show it live.
+    static func specText(_ finding: Finding) -> String {
+        guard let live = finding.live else { return tr("The lab has no page that shows this one.") }
+        return tr(
+            "SPEC %{rows} · seen live on the %{page} page as %{strategy}, fixed by %{fix}",
+            [
+                "rows": finding.spec.joined(separator: ", "), "page": live.pageDescriptor?.title ?? live.page,
+                "strategy": live.strategy, "fix": live.fix,
+            ])
+    }
+
     private func show(_ finding: Finding) {
         for severity in Severity.allCases { severityLabel.removeCssClass(severity.rawValue) }
         // An error, where the configuration makes a rule one, looks as a warning does.
@@ -136,24 +156,15 @@ package final class CheckRowParts: RowParts {
         let marked = finding.excerpt.numberedLines.first { $0.number == finding.line }.map { String($0.text) } ?? ""
         excerptLabel.setAccessibleLabel(
             tr("Code at line %{line}: %{text}", ["line": finding.line, "text": String(marked.drop { $0 == " " })]))
-        whyLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Why:")) + "</b> " + CodeMarkup.escape(finding.why))
-        whyLabel.setAccessibleLabel(tr("Why: %{text}", ["text": finding.why]))
-        fixLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Fix:")) + "</b> " + CodeMarkup.escape(finding.fix))
-        fixLabel.setAccessibleLabel(tr("Fix: %{text}", ["text": finding.fix]))
+        Self.show(why: finding, in: whyLabel, fix: fixLabel)
+        specLabel.text = Self.specText(finding)
         guard let live = finding.live else {
-            specLabel.text = tr("The lab has no page that shows this one.")
             showLiveButton.isVisible = false
             compareButton.isVisible = false
             return
         }
         showLiveButton.isVisible = true
         let page = live.pageDescriptor
-        specLabel.text = tr(
-            "SPEC %{rows} · seen live on the %{page} page as %{strategy}, fixed by %{fix}",
-            [
-                "rows": finding.spec.joined(separator: ", "), "page": page?.title ?? live.page,
-                "strategy": live.strategy, "fix": live.fix,
-            ])
         showLiveButton.isSensitive = page != nil
         showLiveButton.setAccessibleLabel(
             tr(

@@ -128,20 +128,8 @@ package final class CheckSidePanel {
         findingPlaceLabel.text = "\(finding.rule) · \(listing.displayPath(of: index)):\(finding.line)"
         findingMessageLabel.setMarkup("<b>\(CodeMarkup.escape(finding.message))</b>")
         findingMessageLabel.setAccessibleLabel(finding.message)
-        findingWhyLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Why:")) + "</b> " + CodeMarkup.escape(finding.why))
-        findingWhyLabel.setAccessibleLabel(tr("Why: %{text}", ["text": finding.why]))
-        findingFixLabel.setMarkup("<b>" + CodeMarkup.escape(tr("Fix:")) + "</b> " + CodeMarkup.escape(finding.fix))
-        findingFixLabel.setAccessibleLabel(tr("Fix: %{text}", ["text": finding.fix]))
-        guard let live = finding.live else {
-            findingSpecLabel.text = tr("The lab has no page that shows this one.")
-            return
-        }
-        findingSpecLabel.text = tr(
-            "SPEC %{rows} · seen live on the %{page} page as %{strategy}, fixed by %{fix}",
-            [
-                "rows": finding.spec.joined(separator: ", "), "page": live.pageDescriptor?.title ?? live.page,
-                "strategy": live.strategy, "fix": live.fix,
-            ])
+        CheckRowParts.show(why: finding, in: findingWhyLabel, fix: findingFixLabel)
+        findingSpecLabel.text = CheckRowParts.specText(finding)
     }
 
     private func clearFinding() {
