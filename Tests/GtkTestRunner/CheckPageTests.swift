@@ -305,7 +305,10 @@ enum CheckPageTests {
                 expect(node.label != nil, "a \(node.typeName) without a name")
             }
             for node in nodes {
-                if let label = node.label { expect(!AccessibilityTests.isDoubled(label), "doubled name “\(label)”") }
+                // The opened folder's path is the person's own words ("/tmp/tmp.x…" repeats by itself).
+                if let label = node.label, !label.hasPrefix("/") {
+                    expect(!AccessibilityTests.isDoubled(label), "doubled name “\(label)”")
+                }
             }
             expectEqual(t1.showLiveButton.accessibleLabel, "Show T1 live on the Toast page", "T1's Show it live")
             expectEqual(t1.compareButton.accessibleLabel, "Compare T1 with its fix T4", "T1's compare")
