@@ -3,9 +3,11 @@ import LabModel
 /// Named sets of cases, for `gtk-tests --set NAME`: each test environment of `scripts/test`
 /// runs one.
 ///
-/// - `all`: every case (the harness's X11 set-up: Xvfb, openbox, cairo, no accessibility bus).
-/// - `session`: the part whose outcome depends on the session the app runs in, run again
-///   under a user's X11 desktop (GL renderer, accessibility bus) and under Wayland: SPEC §1's
+/// - `all`: every case.
+/// - `harness`: every case not in `session`, run once, under the harness's X11 set-up (Xvfb,
+///   openbox, cairo, no accessibility bus).
+/// - `session`: the part whose outcome depends on the session the app runs in, run in each
+///   session: a user's X11 desktop (GL renderer, accessibility bus) and Wayland: SPEC §1's
 ///   events (map/unmap, scene phases, what the session can detect), the T1–T8 repros through
 ///   the real buttons, the P rows with a real focus change and a hidden page, and the main
 ///   window's layout at the sizes the session gives it (nothing cut, every i's dot drawn), and
@@ -29,13 +31,21 @@ enum CaseSets {
     }
 
     /// The valid names for `--set`.
-    static var names: [String] { ["all"] + prefixes.keys.sorted() }
+    static var names: [String] { ["all", "harness"] + prefixes.keys.sorted() }
 
     /// The cases of set `name`, or `nil` for an unknown name.
     static func select(_ name: String, from cases: [GtkTestCase]) -> [GtkTestCase]? {
-        if name == "all" { return cases }
-        guard let prefixes = prefixes[name] else { return nil }
-        return cases.filter { testCase in prefixes.contains { testCase.name.hasPrefix($0) } }
+        switch name {
+        case "all": return cases
+        case "harness":
+            // The session cases run in every session scripts/test starts, the X11 desktop
+            // included, so the harness need not run them a second time on X11.
+            let session = Set(select("session", from: cases)?.map(\.name) ?? [])
+            return cases.filter { !session.contains($0.name) }
+        default:
+            guard let prefixes = prefixes[name] else { return nil }
+            return cases.filter { testCase in prefixes.contains { testCase.name.hasPrefix($0) } }
+        }
     }
 
     /// For each strategy of the catalogue with no case named by its ID ("X1: …"), a case that

@@ -3,7 +3,7 @@ import LabModel
 import LifecycleLabKit
 
 // Synchronous main on purpose: the harness runs GTK's loop on the main thread.
-// usage: gtk-tests [--list] [--set all|session] [--filter SUBSTRING] (sets: CaseSets.swift)
+// usage: gtk-tests [--list] [--set all|harness|session] [--filter SUBSTRING] (sets: CaseSets.swift)
 // To add cases: give your file an enum with `static var cases: [GtkTestCase]` and append it here.
 
 // The app's translations, bound first, as the app does (the Japanese case runs this binary
