@@ -116,7 +116,11 @@ enum Harness {
                 failures.append("\(error)")
             }
             closeWindows()
-            if getenv("GTK_TESTS_VERBOSE") != nil { print("  closures held by GLib: \(GLibClosureBox.liveCount)") }
+            if getenv("GTK_TESTS_VERBOSE") != nil {
+                let took = ContinuousClock.now - caseStart
+                let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+                print("  closures held by GLib: \(GLibClosureBox.liveCount); the case took \((seconds * 10).rounded() / 10) s")
+            }
             if failures.isEmpty {
                 passed += 1
                 print("PASS \(testCase.name)")
