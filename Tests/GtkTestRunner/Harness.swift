@@ -117,9 +117,10 @@ enum Harness {
             }
             closeWindows()
             if getenv("GTK_TESTS_VERBOSE") != nil {
-                let took = ContinuousClock.now - caseStart
-                let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
-                print("  closures held by GLib: \(GLibClosureBox.liveCount); the case took \((seconds * 10).rounded() / 10) s")
+                let elapsed = ContinuousClock.now - caseStart
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let took = (seconds * 10).rounded() / 10
+                print("  closures held by GLib: \(GLibClosureBox.liveCount); the case took \(took) s")
             }
             if failures.isEmpty {
                 passed += 1
