@@ -59,16 +59,15 @@ enum RenderCostTests {
                 await fixture.close()
             },
             GtkTestCase(
-                "§1 scene phase: drawn on the CPU (GTK ≥ 4.12), losing the focus is one repaint, not the theme's 200 ms fade"
+                "§1 scene phase: drawn on the CPU, losing the focus is one repaint, not the theme's 200 ms fade"
             ) {
                 expect(RendererChoice.cairoOnSoftwareGL(glRenderer: "llvmpipe").drawsOnTheCPU, "cairo on llvmpipe")
                 expect(RendererChoice.person("cairo").drawsOnTheCPU, "GSK_RENDERER=cairo")
                 expect(!RendererChoice.person("ngl").drawsOnTheCPU, "GSK_RENDERER=ngl")
                 expect(RendererChoice.gtkDefault(glRenderer: nil).drawsOnTheCPU, "no GL: GTK falls back to cairo")
                 expect(!RendererChoice.gtkDefault(glRenderer: "AMD Radeon RX 6600").drawsOnTheCPU, "a GPU")
-                expect(StyleSheet.turnsTransitionsOff(drawingOnTheCPU: true, gtkMinor: 18), "cairo, GTK 4.18: off")
-                expect(!StyleSheet.turnsTransitionsOff(drawingOnTheCPU: true, gtkMinor: 8), "cairo, GTK 4.8: kept")
-                expect(!StyleSheet.turnsTransitionsOff(drawingOnTheCPU: false, gtkMinor: 18), "GPU: kept")
+                expect(StyleSheet.turnsTransitionsOff(drawingOnTheCPU: true), "cairo: off")
+                expect(!StyleSheet.turnsTransitionsOff(drawingOnTheCPU: false), "GPU: kept")
 
                 // The app's own window (header bar, buttons, its focused widget), at rest.
                 let fixture = try AppFixture(["--time-scale", "1"])

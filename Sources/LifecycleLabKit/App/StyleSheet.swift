@@ -4,11 +4,11 @@ import Gtk
 /// The app's style sheet, resources/style.css.
 @MainActor
 package enum StyleSheet {
-    /// Loads it for the default display, and where ``turnsTransitionsOff(drawingOnTheCPU:gtkMinor:)``
+    /// Loads it for the default display, and where ``turnsTransitionsOff(drawingOnTheCPU:)``
     /// says so the rule that turns the theme's CSS transitions off. A missing or broken file is
     /// reported with its name, and the app goes on unstyled.
     static func load(drawingOnTheCPU: Bool) {
-        if turnsTransitionsOff(drawingOnTheCPU: drawingOnTheCPU, gtkMinor: GtkRuntime.version.minor) {
+        if turnsTransitionsOff(drawingOnTheCPU: drawingOnTheCPU) {
             turnTransitionsOff()
         }
         guard let path = Resources.path(of: "style.css") else {
@@ -29,15 +29,15 @@ package enum StyleSheet {
         }
     }
 
-    /// Whether the app turns the theme's transitions off: when it draws on the CPU with GTK 4.12
-    /// or later. Measured under GNOME's mutter (docs/benchmarks.md): with GTK 4.18 (Debian 13)
-    /// it halves the scene-phase latency beside a busy machine; with GTK 4.8 (Debian 12) it
-    /// gains nothing there and makes an idle one slower. GTK 4.8 applies a focus change only at
-    /// the window's next frame, and with its frame clock at rest that frame came about 28 ms
-    /// after mutter acted (about 10 ms on 4.18); a running fade had kept the clock ticking.
-    /// Only 4.8 and 4.18 were measured; the line at 4.12 between them is assumed.
-    package static func turnsTransitionsOff(drawingOnTheCPU: Bool, gtkMinor: Int) -> Bool {
-        drawingOnTheCPU && gtkMinor >= 12
+    /// Whether the app turns the theme's transitions off: whenever it draws on the CPU, whatever
+    /// GTK's version. Measured with `lifecycle-bench app.phase_latency` (docs/benchmarks.md):
+    /// with GTK 4.18 under GNOME's mutter 48 it halved the scene-phase latency beside a busy
+    /// machine. With GTK 4.8 the fades had been kept, after one day's runs under mutter 43 had
+    /// the idle figure slower without them; on 2026-11-27 the same machine gave the opposite, and
+    /// under KDE's KWin 5.27 each frame of the fade held the loop 60–70 ms, so the keyboard focus
+    /// coming back meanwhile reached the app 70–140 ms after the compositor gave it.
+    package static func turnsTransitionsOff(drawingOnTheCPU: Bool) -> Bool {
+        drawingOnTheCPU
     }
 
     /// The theme fades every widget for 200 ms when the window gains or loses the focus (and the
