@@ -207,13 +207,18 @@ enum PhaseLatencyBenchmark {
     /// The app's own share of a change beside the two busy loops: from the moment the witness
     /// saw the window manager act to the core's phase, p99 run by run, against the witness's own
     /// p99 (the window manager's share). Met when every run's share is at most 25 ms.
+    private static func median(_ values: [Double]) -> Double { BridgeBenchmarks.percentile(values.sorted(), 0.5) }
+
+    /// Each run's figure to a tenth of a millisecond, space-separated.
+    private static func list(_ values: [Double]) -> String {
+        values.map { String((($0 * 10).rounded() / 10)) }.joined(separator: " ")
+    }
+
     private static func appShare(name: String, runs: [Run], tags: [(String, String)]) -> Metric {
         let p99 = { (values: [Double]) in BridgeBenchmarks.percentile(values.sorted(), 0.99) }
         let shares = runs.map { p99($0.loaded.wmToCore) }
         let witnessed = runs.map { p99($0.loaded.wm) }
         let totals = runs.map(\.p99Loaded)
-        let median = { (values: [Double]) in BridgeBenchmarks.percentile(values.sorted(), 0.5) }
-        let list = { (values: [Double]) in values.map { String((($0 * 10).rounded() / 10)) }.joined(separator: " ") }
         return Metric(
             name: name, value: median(shares), unit: "ms", baseline: median(witnessed),
             baselineName: "median of the runs' p99 from the request to the witness (the window manager's share)",
@@ -251,8 +256,6 @@ enum PhaseLatencyBenchmark {
         let pooled = { (pick: (Run) -> [Double]) in runs.flatMap(pick).sorted() }
         let lostIdle = runs.map(\.idle.lost).reduce(0, +)
         let lostLoaded = runs.map(\.loaded.lost).reduce(0, +)
-        let median = { (values: [Double]) in BridgeBenchmarks.percentile(values.sorted(), 0.5) }
-        let list = { (values: [Double]) in values.map { String((($0 * 10).rounded() / 10)) }.joined(separator: " ") }
         return Metric(
             name: name, value: median(loadedP99s), unit: "ms", baseline: median(idleP99s),
             baselineName: "median of the runs' p99 idle",
