@@ -44,16 +44,70 @@ public enum Checker {
     /// instead of a parse that never ends.
     public static let maximumBracketRun = 14
 
-    /// The findings in one file's text, in line, column and rule order.
+    /// The findings in one file's text, in line, column and rule order. A finding that depends on
+    /// functions declared in other files is kept (see ``checkInProject(source:path:rules:)``).
     /// - Parameters:
     ///   - source: The file's text.
     ///   - path: The path to report, as the person gave it.
     ///   - rules: The rules to apply and their severities.
     public static func check(source: String, path: String, rules ruleSet: RuleSet = RuleSet()) -> [Finding] {
+        checkInProject(source: source, path: path, rules: ruleSet).findings
+    }
+
+    /// One file's findings, and the functions declared elsewhere that some of them depend on.
+    public struct FileCheck: Sendable {
+        /// In line, column and rule order.
+        public var findings: [Finding]
+        /// By index in `findings`: a finding that stands only if one of these functions, which
+        /// the file calls but does not declare, can throw (`try await downloadImage(url)` in a
+        /// task whose error nobody reads). ``cannotThrow(_:in:)`` answers for the other files.
+        public var calleesElsewhere: [Int: [String]]
+
+        public init(findings: [Finding] = [], calleesElsewhere: [Int: [String]] = [:]) {
+            self.findings = findings
+            self.calleesElsewhere = calleesElsewhere
+        }
+
+        /// The findings that stand, given the functions of the project that cannot throw and
+        /// those (of the same names) that can.
+        public func resolved(cannotThrow: Set<String>, mayThrow: Set<String>) -> [Finding] {
+            findings.indices.compactMap { index in
+                guard let callees = calleesElsewhere[index],
+                    callees.allSatisfy({ cannotThrow.contains($0) && !mayThrow.contains($0) })
+                else { return findings[index] }
+                return nil
+            }
+        }
+    }
+
+    /// Of the functions `names`, those declared in `source` whose body cannot throw (neither a
+    /// `throw` nor a `try` that leaves it), and those that can.
+    public static func cannotThrow(_ names: Set<String>, in source: String) -> (cannot: Set<String>, may: Set<String>) {
+        guard source.utf8.count <= maximumFileSize, names.contains(where: { source.contains("func " + $0) }) else {
+            return ([], [])
+        }
+        var cannot: Set<String> = []
+        var may: Set<String> = []
+        for token in Parser.parse(source: source).tokens(viewMode: .sourceAccurate)
+        where token.tokenKind == .keyword(.func) {
+            guard let function = token.parent?.as(FunctionDeclSyntax.self), names.contains(function.name.text)
+            else { continue }
+            if TaskErrorDropped.cannotThrow(function) {
+                cannot.insert(function.name.text)
+            } else {
+                may.insert(function.name.text)
+            }
+        }
+        return (cannot, may)
+    }
+
+    /// ``check(source:path:rules:)``, with the findings that depend on other files marked.
+    public static func checkInProject(source: String, path: String, rules ruleSet: RuleSet = RuleSet()) -> FileCheck {
         let raw: [RawFinding]
         var lines: [Substring] = []
         let converter: Locations?
         let directives: [Int: [String]]
+        var tree: SourceFileSyntax?
         let scan = SourceScan(source)
         if source.utf8.count > maximumFileSize {
             let megabytes = (source.utf8.count + (1 << 19)) >> 20
@@ -76,13 +130,14 @@ public enum Checker {
             raw = rules.filter { ruleSet.isEnabled($0.description.id) }.flatMap { $0.findings(in: context) }
             converter = locations
             directives = walker.facts.directives
+            tree = file
         }
-        guard !raw.isEmpty else { return [] }
+        guard !raw.isEmpty else { return FileCheck(findings: [], calleesElsewhere: [:]) }
         lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? line.dropLast() : line
         }
         var seen: Set<String> = []
-        var findings: [Finding] = []
+        var findings: [(finding: Finding, callees: [String])] = []
         for match in raw where ruleSet.isEnabled(match.rule) {
             let location = converter.map { $0.location(for: match.position) }
             let (line, column) = location.map { ($0.line, $0.column) } ?? Self.place(of: match.position, in: source)
@@ -94,14 +149,41 @@ public enum Checker {
             let last = min(lines.count, line + excerptContext)
             let excerpt = first <= last ? lines[(first - 1)..<last].joined(separator: "\n") : ""
             let description = match.rule.rule
-            findings.append(
-                Finding(
-                    rule: match.rule, severity: ruleSet.severity(of: match.rule), path: path, line: line,
-                    column: column, message: match.message ?? description.message, why: description.why,
-                    fix: description.fix, spec: description.spec, live: match.live ?? description.live,
-                    excerpt: Excerpt(startLine: first, text: excerpt)))
+            var severity = ruleSet.severity(of: match.rule)
+            var message = match.message ?? description.message
+            if severity != .note, let tree, isDebugOnly(match.position, in: tree) {
+                severity = .note
+                message += " (in `#if DEBUG` code: the app people run is built without it)"
+            }
+            let finding = Finding(
+                rule: match.rule, severity: severity, path: path, line: line,
+                column: column, message: message, why: description.why,
+                fix: description.fix, spec: description.spec, live: match.live ?? description.live,
+                excerpt: Excerpt(startLine: first, text: excerpt))
+            findings.append((finding, match.calleesElsewhere))
         }
-        return findings.sorted { ($0.line, $0.column, $0.rule.rawValue) < ($1.line, $1.column, $1.rule.rawValue) }
+        findings.sort {
+            ($0.finding.line, $0.finding.column, $0.finding.rule.rawValue)
+                < ($1.finding.line, $1.finding.column, $1.finding.rule.rawValue)
+        }
+        var callees: [Int: [String]] = [:]
+        for (index, entry) in findings.enumerated() where !entry.callees.isEmpty { callees[index] = entry.callees }
+        return FileCheck(findings: findings.map(\.finding), calleesElsewhere: callees)
+    }
+
+    /// Whether `position` is in an `#if DEBUG` clause: code the shipped app is built without, so a
+    /// mistake there is a note, not a warning.
+    static func isDebugOnly(_ position: AbsolutePosition, in file: SourceFileSyntax) -> Bool {
+        var node = file.token(at: position)?.parent
+        while let current = node {
+            if let clause = current.as(IfConfigClauseSyntax.self), clause.poundKeyword.tokenKind != .poundElse,
+                clause.condition?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DEBUG"
+            {
+                return true
+            }
+            node = current.parent
+        }
+        return false
     }
 
     /// The 1-based line and UTF-8 column of `position`, without a parsed tree.

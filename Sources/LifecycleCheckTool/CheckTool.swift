@@ -78,11 +78,12 @@ enum CheckTool {
         var found: [(finding: Finding, realPath: String)] = []
         var errors = walkErrors
         var checked = 0
+        let (cannotThrow, mayThrow) = functionsThatCannotThrow(outcomes, in: jobs)
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
-            case .checked(let findings):
+            case .checked(let file):
                 checked += 1
-                found += findings.map { ($0, job.file.realPath) }
+                found += file.resolved(cannotThrow: cannotThrow, mayThrow: mayThrow).map { ($0, job.file.realPath) }
             case .failed(let error):
                 errors.append(error)
             }
@@ -140,7 +141,7 @@ enum CheckTool {
     }
 
     enum Outcome: Sendable {
-        case checked([Finding])
+        case checked(Checker.FileCheck)
         case failed(InputError)
     }
 
@@ -171,6 +172,24 @@ enum CheckTool {
         return outcomes.map { $0 ?? .failed(InputError(path: "", message: "not checked")) }
     }
 
+    /// The functions some findings depend on (``Checker/FileCheck/calleesElsewhere``) that the
+    /// checked files declare, split into those that cannot throw and those that can. Only files
+    /// that mention one are parsed again: most runs have none to look up.
+    static func functionsThatCannotThrow(_ outcomes: [Outcome], in jobs: [Job]) -> (Set<String>, Set<String>) {
+        var names: Set<String> = []
+        for case .checked(let file) in outcomes { names.formUnion(file.calleesElsewhere.values.joined()) }
+        var cannot: Set<String> = []
+        var may: Set<String> = []
+        guard !names.isEmpty else { return (cannot, may) }
+        for job in jobs {
+            guard case .success(let source) = SourceFiles.read(job.file.path) else { continue }
+            let found = Checker.cannotThrow(names, in: source)
+            cannot.formUnion(found.cannot)
+            may.formUnion(found.may)
+        }
+        return (cannot, may)
+    }
+
     /// One file: read it, check it (or only parse it).
     static func checkFile(_ path: String, rules: RuleSet, parseOnly: Bool) -> Outcome {
         switch SourceFiles.read(path) {
@@ -179,9 +198,9 @@ enum CheckTool {
         case .success(let source):
             if parseOnly {
                 _ = ParseOnly.parse(source)
-                return .checked([])
+                return .checked(Checker.FileCheck())
             }
-            return .checked(Checker.check(source: source, path: path, rules: rules))
+            return .checked(Checker.checkInProject(source: source, path: path, rules: rules))
         }
     }
 }

@@ -329,6 +329,52 @@ else
     cat "$work/order.check" "$work/order.out" >"$work/order.all"; fail "a file named twice" "$work/order.all"
 fi
 
+# A try on a function another file declares (SPEC B1): its error is dropped only if that function
+# can throw. `download` only uses try? (declared throws for its callers); `upload` throws.
+mkdir -p "$work/project/Views" "$work/project/Util"
+cat >"$work/project/Views/Share.swift" <<'EOF'
+import SwiftUI
+
+struct ShareButton: View {
+    @State private var data: Data?
+    let url: URL
+
+    var body: some View {
+        Button("Share") {
+            Task { data = try await download(url) }
+        }
+        Button("Upload") {
+            Task { try await upload(url) }
+        }
+    }
+}
+EOF
+cat >"$work/project/Util/Net.swift" <<'EOF'
+import Foundation
+
+func download(_ url: URL) async throws -> Data? {
+    try? await URLSession.shared.data(from: url).0
+}
+
+func upload(_ url: URL) async throws {
+    _ = try await URLSession.shared.upload(for: URLRequest(url: url), from: Data())
+}
+EOF
+run project --format json project
+run project-alone --format json project/Views/Share.swift
+if python3 -c '
+import json, sys
+project = json.load(open(sys.argv[1]))
+alone = json.load(open(sys.argv[2]))
+dropped = lambda d: sorted(f["line"] for f in d["findings"] if f["rule"] == "task-error-dropped")
+assert dropped(project) == [12], project["findings"]
+assert dropped(alone) == [9, 12], alone["findings"]
+' "$work/project.out" "$work/project-alone.out" 2>"$work/project.check"; then
+    pass "a try on another file's function: no finding when it cannot throw, one when it can; the file alone keeps both"
+else
+    cat "$work/project.check" "$work/project.out" >"$work/project.all"; fail "a try on another file's function" "$work/project.all"
+fi
+
 # Progress: only when stderr is a terminal and there are more than 200 files.
 mkdir -p "$work/many"
 for i in $(seq -w 1 201); do cp "$work/Fixed.swift" "$work/many/V$i.swift"; done

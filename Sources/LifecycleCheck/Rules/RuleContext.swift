@@ -9,6 +9,9 @@ struct RawFinding {
     var message: String? = nil
     /// The live repro when it depends on the place (a button action shows B1, not T1).
     var live: LiveRepro? = nil
+    /// Functions declared in other files that decide the finding: it stands unless every one of
+    /// them cannot throw (``Checker/FileCheck``).
+    var calleesElsewhere: [String] = []
 }
 
 /// The file's facts and the questions every rule asks of them.

@@ -8,7 +8,9 @@ import SwiftSyntax
 /// must-finish task, a handle passed on, a `try` on a function of this file that cannot throw
 /// (it is declared `throws` but neither throws nor calls anything that does) or on a wait that
 /// throws only when cancelled (`Task.sleep`), and a task started at background priority
-/// (`.background`, `.utility`, `.low`): chores whose failures nobody waits to hear of.
+/// (`.background`, `.utility`, `.low`) or by a timer's tick or a system notification
+/// (`.onReceive(Timer.publish(…))`, `.onReceive(NotificationCenter.default.publisher(for: …))`):
+/// chores whose failures nobody waits to hear of, and the next tick or notification runs again.
 enum TaskErrorDropped: CheckRule {
     static let description = RuleDescription(
         id: .taskErrorDropped, name: "Task error dropped", severity: .warning,
@@ -94,15 +96,30 @@ enum TaskErrorDropped: CheckRule {
 
     static func findings(in context: RuleContext) -> [RawFinding] {
         var findings: [RawFinding] = []
-        for site in context.facts.tasks where !site.detached && site.role != nil && !isBackgroundChore(site.call) {
-            guard let body = site.body, isErrorUnread(site, context: context), !context.isMustFinish(site.call),
-                let uncaught = firstThrowingTry(in: body, context: context)
+        for site in context.facts.tasks
+        where !site.detached && site.role != nil && !isBackgroundChore(site.call) && !isStartedByATickOrNotice(site) {
+            guard let body = site.body, isErrorUnread(site, context: context), !context.isMustFinish(site.call)
             else { continue }
+            // The tries that may throw; a try whose callees are all unqualified functions this
+            // file does not declare is decided with the rest of the project (`calleesElsewhere`).
+            var first: TokenSyntax?
+            var elsewhere: [String] = []
+            var surely = false
+            for token in uncaughtTries(in: Syntax(body.statements), below: Syntax(body)) {
+                switch throwing(token, context: context) {
+                case .cannot: continue
+                case .may: surely = true
+                case .unless(let names): elsewhere += names
+                }
+                if first == nil { first = token }
+            }
+            guard let uncaught = first else { continue }
             findings.append(
                 RawFinding(
                     rule: .taskErrorDropped, position: uncaught.positionAfterSkippingLeadingTrivia,
                     message: "this `try` throws out of a `Task` started in \(site.role?.phrase ?? "view code") that "
-                        + "nobody awaits: its error is dropped without a word"))
+                        + "nobody awaits: its error is dropped without a word",
+                    calleesElsewhere: surely ? [] : elsewhere))
         }
         return findings
     }
@@ -116,6 +133,40 @@ enum TaskErrorDropped: CheckRule {
             priority.as(MemberAccessExprSyntax.self)?.declName.baseName.text)
     }
 
+    /// A task started in `.onReceive` of a timer or a notification: no person did anything, so
+    /// nobody waits for the outcome. `.onReceive(model.$selection)` is a person's choice, as
+    /// `onChange` is, and stays flagged.
+    private static func isStartedByATickOrNotice(_ site: TaskSite) -> Bool {
+        var node = site.call.parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self), case .view(let role) = ClosureRole.of(closure) {
+                guard role == .event("onReceive"), let call = closure.callSlot?.call,
+                    let publisher = call.arguments.first?.expression
+                else { return false }
+                if isTickOrNotice(publisher) { return true }
+                // A property of the view that holds one: `.onReceive(refreshTimer)`.
+                guard let name = publisher.storedName, let type = call.ancestor(StructDeclSyntax.self) else {
+                    return false
+                }
+                return type.memberBlock.members.contains { member in
+                    guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+                    return variable.bindings.contains { binding in
+                        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                            && binding.initializer.map { isTickOrNotice($0.value) } == true
+                    }
+                }
+            }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// `Timer.publish(…)…` or `NotificationCenter.default.publisher(for: …)…`.
+    private static func isTickOrNotice(_ expression: ExprSyntax) -> Bool {
+        let names = Set(expression.tokens(viewMode: .sourceAccurate).map(\.text))
+        return names.isSuperset(of: ["Timer", "publish"]) || names.isSuperset(of: ["NotificationCenter", "publisher"])
+    }
+
     private static func isErrorUnread(_ site: TaskSite, context: RuleContext) -> Bool {
         switch site.use {
         case .discarded: true
@@ -123,12 +174,6 @@ enum TaskErrorDropped: CheckRule {
         case .local(let name): LocalHandleUse(of: name, declaredAround: site.call) == .unused
         case .valueRead, .handedOver: false
         }
-    }
-
-    /// The first `try` (or `for try await`) in the task's own body that no catch-all `do` covers
-    /// and that can throw.
-    static func firstThrowingTry(in body: ClosureExprSyntax, context: RuleContext) -> TokenSyntax? {
-        uncaughtTries(in: Syntax(body.statements), below: Syntax(body)).first { !cannotThrow($0, context: context) }
     }
 
     /// The throwing `try`s (and `for try await`s) in `region` outside closures below `limit` and
@@ -150,41 +195,60 @@ enum TaskErrorDropped: CheckRule {
     /// that is cancelled, not an error to report.
     static let cancellationOnly: Set<String> = ["sleep", "checkCancellation"]
 
-    /// Whether every call the `try` covers is a function of this file that cannot throw, or a
-    /// wait that throws only on cancellation (`try await Task.sleep(…)`).
-    private static func cannotThrow(_ token: TokenSyntax, context: RuleContext) -> Bool {
-        guard let expression = token.parent?.as(TryExprSyntax.self)?.expression else { return false }
+    /// Whether a `try` can throw.
+    enum Throwing: Equatable {
+        /// Every call it covers cannot throw.
+        case cannot
+        case may
+        /// Only if one of these functions, which this file does not declare, can.
+        case unless([String])
+    }
+
+    /// Whether the `try` can throw: not when every call it covers is a function of this file that
+    /// cannot throw, or a wait that throws only on cancellation (`try await Task.sleep(…)`); it
+    /// depends on the project when the calls it covers are unqualified and declared elsewhere
+    /// (`try await downloadImage(url)`, a function of the app's utilities).
+    private static func throwing(_ token: TokenSyntax, context: RuleContext) -> Throwing {
+        guard let expression = token.parent?.as(TryExprSyntax.self)?.expression else { return .may }
         var inner = expression
         if let waited = inner.as(AwaitExprSyntax.self) { inner = waited.expression }
         if let call = inner.as(FunctionCallExprSyntax.self), let name = call.calleeName,
             cancellationOnly.contains(name)
         {
-            return true
+            return .cannot
         }
-        var callees: [String] = []
+        var callees: [TokenSyntax] = []
         // A call inside a closure the `try` covers runs in that closure, not under the `try`.
         for inner in expression.tokens(viewMode: .sourceAccurate)
         where inner.calledCall != nil && !inner.isInsideClosure(below: Syntax(expression)) {
-            if case .identifier(let name) = inner.tokenKind { callees.append(name) }
+            if case .identifier = inner.tokenKind { callees.append(inner) }
         }
-        guard !callees.isEmpty else { return false }
-        return callees.allSatisfy { name in
-            if throwingContinuations.contains(name),
-                let call = expression.tokens(viewMode: .sourceAccurate)
-                    .first(where: { $0.text == name })?.calledCall
-            {
-                return !resumesThrowing(call)
+        guard !callees.isEmpty else { return .may }
+        var elsewhere: [String] = []
+        for callee in callees {
+            let name = callee.text
+            if throwingContinuations.contains(name), let call = callee.calledCall {
+                if resumesThrowing(call) { return .may }
+                continue
             }
             let declarations = context.facts.scopes.values.flatMap { $0.methods[name] ?? [] }
-            return !declarations.isEmpty
-                && declarations.allSatisfy { function in
-                    guard let body = function.body else { return false }
-                    let throwsDirectly = body.tokens(viewMode: .sourceAccurate).contains {
-                        $0.tokenKind == .keyword(.throw)
-                    }
-                    return !throwsDirectly && uncaughtTries(in: Syntax(body.statements), below: Syntax(body)).isEmpty
-                }
+            if declarations.isEmpty {
+                guard callee.isUnqualifiedOrSelfMember, callee.parent?.is(DeclReferenceExprSyntax.self) == true,
+                    callee.parent?.parent?.is(FunctionCallExprSyntax.self) == true
+                else { return .may }
+                elsewhere.append(name)
+            } else if !declarations.allSatisfy(cannotThrow) {
+                return .may
+            }
         }
+        return elsewhere.isEmpty ? .cannot : .unless(elsewhere)
+    }
+
+    /// Whether a function's body neither throws nor has a `try` that throws out of it.
+    static func cannotThrow(_ function: FunctionDeclSyntax) -> Bool {
+        guard let body = function.body else { return false }
+        let throwsDirectly = body.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.throw) }
+        return !throwsDirectly && uncaughtTries(in: Syntax(body.statements), below: Syntax(body)).isEmpty
     }
 
     static let throwingContinuations: Set<String> = [

@@ -6,6 +6,8 @@ struct ActionPanel: View {
     @State private var running: Task<Void, Error>?
     @State private var checked: Task<Void, Error>?
     @State private var message = ""
+    @ObservedObject var selection: Selection
+    private let unreadTimer = Timer.publish(every: 30, on: .main, in: .common).autoconnect()
 
     var body: some View {
         VStack {
@@ -69,6 +71,40 @@ struct ActionPanel: View {
             }
             // Declared throwing for a protocol; nothing in it throws.
             Button("Mark read") { Task { try await markRead() } }
+            // Chores no person started: a timer's tick, the app coming back; the next one retries.
+            Text("Unread")
+                .onReceive(unreadTimer) { _ in
+                    Task { try await Store.shared.refreshUnread() }  // expect: task-outlives-view
+                }
+                .onReceive(Timer.publish(every: 60, on: .main, in: .common).autoconnect()) { _ in
+                    Task { try await Store.shared.refreshUnread() }  // expect: task-outlives-view
+                }
+                .onReceive(NotificationCenter.default.publisher(for: .appWillEnterForeground)) { _ in
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                        Task { try await Store.shared.refreshUnread() }  // expect: task-outlives-view
+                    }
+                }
+            #if DEBUG
+            // Only in debug builds: nobody who runs the app can press it.
+            Button("Reset (debug)") {
+                Task {
+                    try await exec()  // expect: task-error-dropped (note)
+                }
+            }
+            #else
+            Button("Reset") {
+                Task {
+                    try await exec()  // expect: task-error-dropped
+                }
+            }
+            #endif
+            // A value the person chose, as `onChange` is: its failure is theirs to hear of.
+            Text("Selection")
+                .onReceive(selection.$current) { _ in
+                    Task {  // expect: task-outlives-view
+                        try await exec()  // expect: task-error-dropped
+                    }
+                }
             Text("Stream")
                 .onAppear {
                     running = Task {
