@@ -7,7 +7,9 @@ import SwiftSyntax
 ///
 /// Stopped where the view goes: `invalidate()` / `cancel()` on the handle (or `removeAll()` on a
 /// set of subscriptions) in `onDisappear`, the methods it calls, or `deinit`; a timer block that
-/// invalidates its own timer. `.onReceive(Timer.publish(…).autoconnect())` is SwiftUI's to stop.
+/// invalidates its own timer; a kept timer stopped in a completion handler, when the work it
+/// times ends (an elapsed-time clock for a search). `.onReceive(Timer.publish(…).autoconnect())`
+/// is SwiftUI's to stop.
 enum TimerNeverInvalidated: CheckRule {
     static let description = RuleDescription(
         id: .timerNeverInvalidated, name: "Timer never invalidated", severity: .warning,
@@ -99,7 +101,7 @@ enum TimerNeverInvalidated: CheckRule {
                 position = site.call.positionAfterSkippingLeadingTrivia
             case .stored(let name):
                 if stopped[site.scope] == nil { stopped[site.scope] = context.stoppedWhereTheViewGoes(in: site.scope) }
-                guard !stopped[site.scope]!.contains(name) else { continue }
+                guard !stopped[site.scope]!.contains(name), !stoppedWhenItsWorkEnds(name, site: site) else { continue }
                 position =
                     (site.call.ancestor(SequenceExprSyntax.self).map { Syntax($0) } ?? Syntax(site.call))
                     .positionAfterSkippingLeadingTrivia
@@ -117,15 +119,41 @@ enum TimerNeverInvalidated: CheckRule {
         return findings
     }
 
-    /// A timer block that invalidates the timer it is given.
+    /// Whether the type stops the kept timer `name` in a completion handler: a closure handed as
+    /// `completion:` (`onFinish:`, `whenDone:` …) to a call outside any view closure
+    /// (`search(…, completion: { timer?.invalidate() })`). The timer
+    /// then ends with the work it times, whether or not the view is still there; a stop that only
+    /// a person's action or a view event makes (`stopScrolling()` from `onHover`) is no such end.
+    private static func stoppedWhenItsWorkEnds(_ name: String, site: TimerSite) -> Bool {
+        guard let type = site.call.ancestor(StructDeclSyntax.self) else { return false }
+        return type.memberBlock.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.stoppedName == name,
+                token.calledCall?.calledExpression.as(MemberAccessExprSyntax.self)?
+                    .declName.baseName.text == "invalidate",
+                let closure = token.ancestor(ClosureExprSyntax.self), closure.id != site.block?.id,
+                let label = closure.callSlot?.label?.lowercased(),
+                ["complet", "finish", "done"].contains(where: label.contains), ClosureRole.of(closure) == .other
+            else { return false }
+            var node = closure.parent
+            while let current = node, !current.is(FunctionDeclSyntax.self) {
+                if let outer = current.as(ClosureExprSyntax.self), ClosureRole.of(outer) != .other { return false }
+                node = current.parent
+            }
+            return true
+        }
+    }
+
+    /// A timer block that invalidates its own timer: the one it is given, or the property it is
+    /// kept in (`self.unlockTimer?.invalidate()` once the progress is full).
     private static func selfStopping(_ site: TimerSite) -> Bool {
         guard site.kind == .timer, let block = site.block else { return false }
-        let parameters = Syntax(block).parameterNames
+        var names = Syntax(block).parameterNames
+        if case .stored(let name) = site.use { names.insert(name) }
         return block.statements.tokens(viewMode: .sourceAccurate).contains { token in
             token.text == "invalidate"
                 && token.calledCall.flatMap {
                     $0.calledExpression.as(MemberAccessExprSyntax.self)?.base?.storedName
-                }.map(parameters.contains) == true
+                }.map(names.contains) == true
         }
     }
 }

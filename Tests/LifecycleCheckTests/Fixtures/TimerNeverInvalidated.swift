@@ -55,3 +55,54 @@ struct Stopwatch: View {
             .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in seconds += 1 }
     }
 }
+
+/// An elapsed-time clock for a search: stopped when the search completes, so it ends with the
+/// work it times. A clock stopped only by a person's hover is still running when the view goes.
+struct FileSearch: View {
+    @State private var elapsed: TimeInterval = 0
+    @State private var clock: Timer?
+    @State private var scroller: Timer?
+    @State private var unlock: Timer?
+    let engine: SearchEngine
+
+    var body: some View {
+        Text("\(elapsed)")
+            .onAppear { start() }
+            .onLongPressGesture { startUnlock() }
+            .onHover { inside in
+                if inside {
+                    scroller = Timer.scheduledTimer(withTimeInterval: 1 / 60, repeats: true) { _ in  // expect: timer-never-invalidated
+                        elapsed += 0
+                    }
+                } else {
+                    stopScrolling()
+                }
+            }
+    }
+
+    private func start() {
+        clock?.invalidate()
+        clock = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in elapsed += 0.1 }
+        engine.search(completion: {
+            clock?.invalidate()
+        })
+    }
+
+    /// Hold to unlock: the timer stops itself, through the property it is kept in, once full.
+    private func startUnlock() {
+        guard unlock == nil else { return }
+        unlock = Timer.scheduledTimer(withTimeInterval: 0.05, repeats: true) { _ in
+            Task { @MainActor in
+                elapsed += 0.05
+                if elapsed >= 3 {
+                    self.unlock?.invalidate()
+                    self.unlock = nil
+                }
+            }
+        }
+    }
+
+    private func stopScrolling() {
+        withAnimation { scroller?.invalidate() }
+    }
+}
