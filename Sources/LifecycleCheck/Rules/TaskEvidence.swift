@@ -152,14 +152,20 @@ extension RuleContext {
         }
     }
 
-    /// The names read by the control's `.disabled(…)` modifiers.
+    /// The names read by the control's modifiers that take it from the person's hand: `.disabled(…)`,
+    /// `.allowsHitTesting(…)`, and an `.opacity(…)` that can be 0 (SwiftUI delivers no tap to a
+    /// view drawn fully transparent: `.opacity(state == .copy ? 1 : 0)`).
     static func disablingFlags(of control: FunctionCallExprSyntax) -> Set<String> {
         var flags: Set<String> = []
         var node = Syntax(control)
         while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
             let call = member.parent?.as(FunctionCallExprSyntax.self)
         {
-            if member.declName.baseName.text == "disabled" {
+            let name = member.declName.baseName.text
+            let canBeClear = call.arguments.tokens(viewMode: .sourceAccurate).contains {
+                $0.tokenKind == .integerLiteral("0") || $0.tokenKind == .floatLiteral("0.0")
+            }
+            if name == "disabled" || name == "allowsHitTesting" || (name == "opacity" && canBeClear) {
                 for token in call.arguments.tokens(viewMode: .sourceAccurate) {
                     if case .identifier(let name) = token.tokenKind { flags.insert(name) }
                 }

@@ -121,6 +121,7 @@ struct ProfileActions: View {
     @State private var isProcessing = false
     @State private var scrollTarget: Int?
     @State private var note = ""
+    @State private var copyState = CopyState.copy
     @StateObject private var model = ProfileModel()
 
     var body: some View {
@@ -148,6 +149,28 @@ struct ProfileActions: View {
                 }
             }
             .disabled(isProcessing)
+            // Drawn clear while it shows "copied": SwiftUI gives no tap to a fully transparent
+            // view, so no second press can come before the label turns back.
+            ZStack {
+                Button("Copy key") {
+                    copyState = .copied
+                    Task {
+                        try await Task.sleep(for: .seconds(10))
+                        copyState = .copy
+                    }
+                }
+                .opacity(copyState == .copy ? 1 : 0)
+                Text("Copied").opacity(copyState == .copied ? 1 : 0)
+            }
+            // Half clear is still pressed: the first press's sleep turns a later "copied" back.
+            Button(copyState == .copied ? "Copied" : "Copy note") {
+                copyState = .copied
+                Task {  // expect: task-never-cancelled
+                    try await Task.sleep(for: .seconds(10))
+                    copyState = .copy
+                }
+            }
+            .opacity(copyState == .copied ? 0.5 : 1)
             // Marked: it must finish.
             Button("Upload") {
                 // lifecycle: must-finish
@@ -168,6 +191,8 @@ struct ProfileActions: View {
         }
     }
 }
+
+enum CopyState { case copy, copied }
 
 // Not view code: a model's tasks have no view lifecycle to follow.
 final class ProfileModel: ObservableObject {
