@@ -132,7 +132,7 @@ public enum Checker {
             directives = walker.facts.directives
             tree = file
         }
-        guard !raw.isEmpty else { return FileCheck(findings: [], calleesElsewhere: [:]) }
+        guard !raw.isEmpty else { return FileCheck() }
         lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? line.dropLast() : line
         }

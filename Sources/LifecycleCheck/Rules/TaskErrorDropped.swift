@@ -137,28 +137,18 @@ enum TaskErrorDropped: CheckRule {
     /// nobody waits for the outcome. `.onReceive(model.$selection)` is a person's choice, as
     /// `onChange` is, and stays flagged.
     private static func isStartedByATickOrNotice(_ site: TaskSite) -> Bool {
-        var node = site.call.parent
-        while let current = node {
-            if let closure = current.as(ClosureExprSyntax.self), case .view(let role) = ClosureRole.of(closure) {
-                guard role == .event("onReceive"), let call = closure.callSlot?.call,
-                    let publisher = call.arguments.first?.expression
-                else { return false }
-                if isTickOrNotice(publisher) { return true }
-                // A property of the view that holds one: `.onReceive(refreshTimer)`.
-                guard let name = publisher.storedName, let type = call.ancestor(StructDeclSyntax.self) else {
-                    return false
-                }
-                return type.memberBlock.members.contains { member in
-                    guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
-                    return variable.bindings.contains { binding in
-                        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                            && binding.initializer.map { isTickOrNotice($0.value) } == true
-                    }
-                }
-            }
-            node = current.parent
+        guard let (closure, role) = site.call.nearestViewClosure, role == .event("onReceive"),
+            let call = closure.callSlot?.call, let publisher = call.arguments.first?.expression
+        else { return false }
+        if isTickOrNotice(publisher) { return true }
+        // A property of the view that holds one: `.onReceive(refreshTimer)`.
+        guard let name = publisher.storedName, let type = call.ancestor(StructDeclSyntax.self) else { return false }
+        return type.memberBlock.members.contains { member in
+            member.decl.as(VariableDeclSyntax.self)?.bindings.contains { binding in
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    && binding.initializer.map { isTickOrNotice($0.value) } == true
+            } == true
         }
-        return false
     }
 
     /// `Timer.publish(…)…` or `NotificationCenter.default.publisher(for: …)…`.
@@ -233,8 +223,8 @@ enum TaskErrorDropped: CheckRule {
             }
             let declarations = context.facts.scopes.values.flatMap { $0.methods[name] ?? [] }
             if declarations.isEmpty {
-                guard callee.isUnqualifiedOrSelfMember, callee.parent?.is(DeclReferenceExprSyntax.self) == true,
-                    callee.parent?.parent?.is(FunctionCallExprSyntax.self) == true
+                // Only a bare call (`f(…)`) can be a function of another file; `x.f(…)` is a method.
+                guard callee.parent?.as(DeclReferenceExprSyntax.self)?.parent?.is(FunctionCallExprSyntax.self) == true
                 else { return .may }
                 elsewhere.append(name)
             } else if !declarations.allSatisfy(cannotThrow) {

@@ -134,12 +134,7 @@ enum TimerNeverInvalidated: CheckRule {
                 let label = closure.callSlot?.label?.lowercased(),
                 ["complet", "finish", "done"].contains(where: label.contains), ClosureRole.of(closure) == .other
             else { return false }
-            var node = closure.parent
-            while let current = node, !current.is(FunctionDeclSyntax.self) {
-                if let outer = current.as(ClosureExprSyntax.self), ClosureRole.of(outer) != .other { return false }
-                node = current.parent
-            }
-            return true
+            return closure.nearestViewClosure == nil
         }
     }
 
