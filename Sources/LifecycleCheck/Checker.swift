@@ -154,6 +154,9 @@ public enum Checker {
             if severity != .note, let tree, isDebugOnly(match.position, in: tree) {
                 severity = .note
                 message += " (in `#if DEBUG` code: the app people run is built without it)"
+            } else if severity != .note, let reason = match.noteBecause {
+                severity = .note
+                message += " (\(reason))"
             }
             let finding = Finding(
                 rule: match.rule, severity: severity, path: path, line: line,

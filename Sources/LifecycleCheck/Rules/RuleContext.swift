@@ -12,6 +12,9 @@ struct RawFinding {
     /// Functions declared in other files that decide the finding: it stands unless every one of
     /// them cannot throw (``Checker/FileCheck``).
     var calleesElsewhere: [String] = []
+    /// Why this place makes the warning a note, said after the message; `nil` keeps the rule's
+    /// severity.
+    var noteBecause: String? = nil
 }
 
 /// The file's facts and the questions every rule asks of them.

@@ -11,6 +11,9 @@ import SwiftSyntax
 /// (`.background`, `.utility`, `.low`) or by a timer's tick or a system notification
 /// (`.onReceive(Timer.publish(…))`, `.onReceive(NotificationCenter.default.publisher(for: …))`):
 /// chores whose failures nobody waits to hear of, and the next tick or notification runs again.
+/// A note, not a warning, where the task is started in a view's helper, `didSet` or binding
+/// setter that no control or view event runs and it changes nothing on screen: nothing in sight
+/// says a person waits for it.
 enum TaskErrorDropped: CheckRule {
     static let description = RuleDescription(
         id: .taskErrorDropped, name: "Task error dropped", severity: .warning,
@@ -114,14 +117,62 @@ enum TaskErrorDropped: CheckRule {
                 if first == nil { first = token }
             }
             guard let uncaught = first else { continue }
-            findings.append(
-                RawFinding(
-                    rule: .taskErrorDropped, position: uncaught.positionAfterSkippingLeadingTrivia,
-                    message: "this `try` throws out of a `Task` started in \(site.role?.phrase ?? "view code") that "
-                        + "nobody awaits: its error is dropped without a word",
-                    calleesElsewhere: surely ? [] : elsewhere))
+            var finding = RawFinding(
+                rule: .taskErrorDropped, position: uncaught.positionAfterSkippingLeadingTrivia,
+                message: "this `try` throws out of a `Task` started in \(site.role?.phrase ?? "view code") that "
+                    + "nobody awaits: its error is dropped without a word",
+                calleesElsewhere: surely ? [] : elsewhere)
+            if site.role == .viewMember, !somebodyWaits(for: site, body: body, context: context) {
+                finding.noteBecause =
+                    "nothing in sight shows that a person waits for it: neither a control nor a view event starts "
+                    + "it, and it changes nothing on screen; if someone does, tell them when it fails"
+            }
+            findings.append(finding)
         }
         return findings
+    }
+
+    /// Whether something shows that a person waits for the outcome of a task started in a view's
+    /// method or property, where the trigger is not in the task's own closure (a helper, a
+    /// `didSet`, a binding's setter): after a wait it changes what the screen shows (the view's
+    /// state, its navigation, `dismiss()`), or its method is run by a view closure (a button's
+    /// action, `onAppear` …) or handed to a control as its action (`action: save`,
+    /// `onTap: select`). Without either it is a chore nobody asked for (a best-effort refresh
+    /// after a payment, a lookup after a save), and a dropped error there is a note.
+    private static func somebodyWaits(for site: TaskSite, body: ClosureExprSyntax, context: RuleContext) -> Bool {
+        let effects = TaskEffects(
+            body: body, scope: context.scope(site.scope), inputs: [], instant: context.facts.instantFunctions,
+            isFragment: site.scope.isEmpty)
+        if !effects.writes.isEmpty || effects.unbounded != nil { return true }
+        if body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "dismiss" && $0.calledCall != nil }) {
+            return true
+        }
+        guard let function = site.function, let members = function.ancestor(MemberBlockSyntax.self) else {
+            return false
+        }
+        let name = function.name.text
+        return members.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == name, token.isUnqualifiedOrSelfMember else { return false }
+            if token.calledCall != nil { return token.nearestViewClosure != nil }
+            return isHandedToAControl(token)
+        }
+    }
+
+    /// Whether a method named without a call is an argument a control or a child view runs on a
+    /// person's act: `Button(action: save)`, `Menu(primaryAction: open)`, `Row(onTap: select)`,
+    /// `.onTapGesture(perform: toggle)`.
+    private static func isHandedToAControl(_ token: TokenSyntax) -> Bool {
+        var node = token.parent
+        while let current = node, current.is(DeclReferenceExprSyntax.self) || current.is(MemberAccessExprSyntax.self) {
+            node = current.parent
+        }
+        guard let argument = node?.as(LabeledExprSyntax.self), let label = argument.label?.text else { return false }
+        if ClosureRole.actionLabels.contains(label) { return true }
+        if label.count > 2, label.hasPrefix("on"), label.dropFirst(2).first?.isUppercase == true { return true }
+        guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName else {
+            return false
+        }
+        return call.isMemberCall && ClosureRole.eventModifiers.contains(callee)
     }
 
     /// A task started at a priority below the person's: `Task(priority: .background) { … }`.

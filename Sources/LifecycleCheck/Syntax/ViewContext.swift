@@ -5,8 +5,8 @@ enum ViewRole: Equatable {
     /// A view event closure: `onAppear`, `onDisappear`, `onChange`, `onTapGesture`,
     /// `refreshable`, a sheet's `onDismiss` … (the name is the modifier's or the label's).
     case event(String)
-    /// A button's action: SwiftUI's `Button`, a custom `…Button`'s trailing closure, or any
-    /// `action:` closure.
+    /// A button's action: SwiftUI's `Button`, a custom `…Button`'s trailing closure, any
+    /// `action:` closure, or a `Menu`'s `primaryAction:`.
     case buttonAction
     /// `.task { }` (`withID` false) or `.task(id:) { }` (`withID` true): SwiftUI cancels it.
     case taskModifier(withID: Bool)
@@ -46,6 +46,9 @@ enum ClosureRole: Equatable {
     /// Labels of a modifier's closure argument that runs on a view event (`.sheet(onDismiss:)`).
     static let eventLabels: Set<String> = ["onDismiss", "onCompletion"]
 
+    /// Labels of a control's closure that a press runs: `Button(action:)`, `Menu(primaryAction:)`.
+    static let actionLabels: Set<String> = ["action", "primaryAction"]
+
     /// The role of `closure`, from the call it is an argument of.
     static func of(_ closure: ClosureExprSyntax) -> ClosureRole {
         guard let slot = closure.callSlot, let name = slot.call.calleeName else { return .other }
@@ -60,12 +63,12 @@ enum ClosureRole: Equatable {
             if name == "onChange" && !slot.call.hasArgument(labelled: "of") { return .other }
             if eventModifiers.contains(name) { return .view(.event(name)) }
             if let label = slot.label, eventLabels.contains(label) { return .view(.event(label)) }
-            if slot.label == "action" { return .view(.buttonAction) }
+            if let label = slot.label, actionLabels.contains(label) { return .view(.buttonAction) }
             return .other
         }
         // SwiftUI's `Button` and the custom buttons apps write (`PrimaryButton("Save") { … }`):
         // the action is the `action:` argument, else the first trailing closure.
-        if slot.label == "action" { return .view(.buttonAction) }
+        if let label = slot.label, actionLabels.contains(label) { return .view(.buttonAction) }
         if name.hasSuffix("Button"), name.first?.isUppercase == true, slot.isFirstTrailing,
             !slot.call.hasArgument(labelled: "action")
         {

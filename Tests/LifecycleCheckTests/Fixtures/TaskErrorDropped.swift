@@ -130,3 +130,73 @@ struct ActionPanel: View {
     private func markRead() async throws { message = "read" }
     private static func save() async throws { try await Store.shared.save() }
 }
+
+// A task started in a view's helper, a `didSet` or a binding's setter: the trigger is not in the
+// task's closure. It is a warning when something shows a person waits (a control runs the helper,
+// a view event calls it, or the task changes what the screen shows); else a chore nobody asked
+// for (a refresh after a payment, a lookup after a save), and its dropped error is a note.
+struct WalletPanel: View {
+    @Environment(\.dismiss) private var dismiss
+    @State private var balance = 0
+    @State private var sent = false {
+        didSet {
+            Task { try await Wallet.shared.refresh() }  // expect: task-error-dropped (note)
+        }
+    }
+    let rows: [String]
+
+    var body: some View {
+        VStack {
+            Button("Send", action: send)
+            Menu {
+                Button("Copy") { copy() }
+            } label: {
+                Text("More")
+            } primaryAction: {
+                Task { try await exec() }  // expect: task-error-dropped
+            }
+            ForEach(rows, id: \.self) { row in
+                WalletRow(title: row, onTap: select)
+            }
+            Text("Balance")
+                .onTapGesture { reload() }
+            Toggle(
+                "Notify",
+                isOn: .init(
+                    get: { sent },
+                    set: { _ in
+                        Task { try await Wallet.shared.refresh() }  // expect: task-error-dropped (note)
+                    }))
+        }
+    }
+
+    private func send() {
+        Task { try await exec() }  // expect: task-error-dropped
+    }
+
+    private func select(_ row: String) {
+        Task { try await Wallet.shared.open(row) }  // expect: task-error-dropped
+    }
+
+    private func reload() {
+        Task { try await Wallet.shared.refresh() }  // expect: task-error-dropped
+    }
+
+    private func copy() {
+        saved()
+    }
+
+    /// Called only from another helper: nothing in sight says who waits.
+    private func saved() {
+        Task { try await Wallet.shared.lookUpZapper() }  // expect: task-error-dropped (note)
+        Task {
+            balance = try await Wallet.shared.balance()  // expect: task-error-dropped
+        }
+        Task {
+            try await Wallet.shared.close()  // expect: task-error-dropped
+            dismiss()
+        }
+    }
+
+    private func exec() async throws { try await Wallet.shared.send() }
+}
