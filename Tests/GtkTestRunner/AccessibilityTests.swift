@@ -90,7 +90,7 @@ enum AccessibilityTests {
                     if let label = node.label { expect(!isDoubled(label), "\(entry.id): doubled name “\(label)”") }
                 }
                 // The header's badge: "Strategy T1, onAppear plus Task, bug".
-                if let id = page.currentStrategy {
+                if let id = page.strategyPage?.currentStrategy {
                     expectEqual(
                         window.strategyLabel.accessibleLabel,
                         PageKit.spokenStrategy(id: id.rawValue, title: id.title, kind: id.kind),

@@ -39,7 +39,10 @@ enum AppPageTests {
                 let names = page.reportWidgets.map(\.name)
                 expect(!names.isEmpty, "\(entry.id) names no control")
                 expectEqual(Set(names).count, names.count, "\(entry.id)'s control names are unique")
-                expectEqual(page.currentStrategy?.page ?? entry.id, entry.id, "\(entry.id)'s strategy")
+                expectEqual(
+                    page.strategyPage != nil, !entry.strategies.isEmpty,
+                    "\(entry.id) is a strategy page exactly when it has strategies")
+                expectEqual(page.strategyPage?.currentStrategy?.page ?? entry.id, entry.id, "\(entry.id)'s strategy")
             }
             await fixture.close()
         }
@@ -54,7 +57,8 @@ enum AppPageTests {
         ) {
             let fixture = try PageFixture(timeScale: 0.3)
             let type = try unwrap(LabPages.type(of: id.page), "a page type for \(id.page)")
-            let page = type.init(environment: fixture.environment)
+            let page = try unwrap(
+                type.init(environment: fixture.environment).strategyPage, "\(id.page) shows strategies")
             try await fixture.show(page.root)
             page.select(strategy: id)
             let verdict = try unwrap(await page.runScenario(driver: fixture.driver()), "a verdict")

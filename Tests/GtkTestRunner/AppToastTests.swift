@@ -162,14 +162,14 @@ enum AppToastTests {
                 let window = fixture.window
                 expectEqual(LabPages.all.map { $0.id }.filter(window.isBuilt), [.scenePhase], "built at launch")
                 expectEqual(
-                    window.page(.scenePhase)?.currentStrategy, AnyStrategyID(ScenePhaseStrategyID.p2),
+                    window.page(.scenePhase)?.strategyPage?.currentStrategy, AnyStrategyID(ScenePhaseStrategyID.p2),
                     "--strategy applied to the opened page")
                 expectEqual(window.stack.visibleChildName, "scene", "--page shown")
                 // The button page: built when shown, with its default strategy, and its widgets map.
                 window.show(page: .button)
                 expect(window.isBuilt(.button), "the button page is built on its first visit")
                 expectEqual(
-                    window.page(.button)?.currentStrategy, AnyStrategyID(ButtonStrategyID.b1),
+                    window.page(.button)?.strategyPage?.currentStrategy, AnyStrategyID(ButtonStrategyID.b1),
                     "a page built later starts on its first strategy")
                 try await waitFor("button page mapped") { window.page(.button)?.root.isMapped == true }
                 // Visiting it again reuses the page.

@@ -31,7 +31,7 @@ struct ScenarioMode {
         _ = await MainLoop.waitUntil(timeout: .seconds(3)) { window.isActive }
         let page = options.scenario ?? ToastPage.id
         mainWindow.show(page: page)
-        guard let labPage = mainWindow.page(page) else { return noScenario(page) }
+        guard let labPage = mainWindow.page(page)?.strategyPage else { return noScenario(page) }
         if let strategy = options.strategy { labPage.select(strategy: strategy) }
         let driver = ScenarioDriver(
             context: environment.context,

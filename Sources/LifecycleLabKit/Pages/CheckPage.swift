@@ -38,8 +38,6 @@ public final class CheckPage: LabPage {
     public let root: Widget
     /// The side panel in the task panel's place: the check summed up, the selected finding.
     public var sidePanel: Widget? { side.root }
-    public var currentStrategy: AnyStrategyID? { nil }
-    public var onStrategyChange: (@MainActor () -> Void)?
     public var reportWidgets: [(name: String, widget: Widget)] {
         switch session.state {
         case .idle: [("open-file", emptyOpenButton), ("open-folder", emptyOpenFolderButton)]
@@ -48,9 +46,9 @@ public final class CheckPage: LabPage {
         }
     }
 
-    /// What *Show it live* does with a finding's page and strategy; the window sets it.
+    /// What *Show it live* does with a finding's page and strategy (``attach(to:)``).
     public var onShowLive: (@MainActor (PageID, AnyStrategyID?) -> Void)?
-    /// What *Compare with the fix* does with a toast finding's bug and fix; the window sets it.
+    /// What *Compare with the fix* does with a toast finding's bug and fix (``attach(to:)``).
     public var onCompare: (@MainActor (ToastStrategyID, ToastStrategyID) -> Void)?
 
     /// Which run counts and what the page shows.
@@ -202,7 +200,12 @@ public final class CheckPage: LabPage {
     /// Whether a file chooser of the page is shown.
     public var isChoosing: Bool { fileChooser.isShown || folderChooser.isShown }
 
-    public func select(strategy: AnyStrategyID) {}
+    /// *Show it live* shows the finding's page in `window`; *Compare with the fix* opens its
+    /// compare window.
+    public func attach(to window: MainWindow) {
+        onShowLive = { [weak window] page, strategy in window?.show(page: page, strategy: strategy) }
+        onCompare = { [weak window] bug, fix in window?.openCompare(left: bug, right: fix) }
+    }
 
     /// Stops a check under way and closes a file chooser; the report shown stays.
     public func reset() {
@@ -210,9 +213,6 @@ public final class CheckPage: LabPage {
         folderChooser.cancel()
         stop()
     }
-
-    /// `nil`: the page has no scripted repro; each finding opens another page's.
-    public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? { nil }
 
     /// *Show it live* for finding `index`: the window shows its page with its strategy.
     /// - Parameter index: the finding's index in the report.

@@ -8,17 +8,51 @@ public import LabModel
 /// buggy strategy left behind — so switching strategy or quitting leaves nothing running.
 ///
 /// A new page is a folder in `LabModel` (its strategy IDs, screen, strategies, scenario and
-/// ``PageDescriptor``, listed in ``LabCatalog/pages``), a type here conforming to this protocol,
-/// and its line in ``LabPages/all``; a page in one list and not the other fails start-up and the
+/// ``PageDescriptor``, listed in ``LabCatalog/pages``), a type here conforming to this protocol
+/// (to ``StrategyPage`` when it shows strategies), and its line in ``LabPages/all``; a page in one list and not the other fails start-up and the
 /// GTK tests.
 @MainActor
 public protocol LabPage: AnyObject {
     /// What the model knows of the page: name, title, strategies, durations.
     nonisolated static var descriptor: PageDescriptor { get }
-    /// Builds the page with its first strategy.
+    /// Builds the page (a strategy page with its first strategy).
     init(environment: LabEnvironment)
     /// The page's root widget, added to the stack.
     var root: Widget { get }
+    /// Starts the page clean: cancels its tasks and rebuilds its screen (a strategy page keeps
+    /// its strategy).
+    func reset()
+    /// The page's controls as a driver outside the app finds them (`--report`'s layout and the
+    /// soak): a stable name for each, e.g. "show-toast", "post-0"; controls that exist only
+    /// while an inner view is shown are listed only then.
+    var reportWidgets: [(name: String, widget: Widget)] { get }
+    /// What the window shows beside the page while it is shown, in the task panel's place;
+    /// `nil` (the default): the task panel, for a page that runs tasks.
+    var sidePanel: Widget? { get }
+    /// The page's strategies, their menu and their repro, if it has them (the default: `nil`;
+    /// every ``StrategyPage`` is its own).
+    var strategyPage: (any StrategyPage)? { get }
+    /// Hands the page what it may ask of the window it is shown in (the default: nothing):
+    /// the toast page's *Compare*, the Check page's *Show it live*.
+    func attach(to window: MainWindow)
+}
+
+extension LabPage {
+    public var sidePanel: Widget? { nil }
+    public var strategyPage: (any StrategyPage)? { nil }
+    public func attach(to window: MainWindow) {}
+    /// The page's identifier: its name in the stack, on the command line and in verdicts.
+    public nonisolated static var id: PageID { descriptor.id }
+    /// The title in the stack switcher.
+    public nonisolated static var title: String { descriptor.title }
+    /// Every strategy of the page, in spec order; empty when it has none (navigation, check).
+    public nonisolated static var strategies: [AnyStrategyID] { descriptor.strategies }
+}
+
+/// A page that shows one strategy of its SPEC rows at a time: the menu's radio items, the
+/// header's badge and the page's scripted repro (SPEC §3/§4).
+@MainActor
+public protocol StrategyPage: LabPage {
     /// The strategy in use.
     var currentStrategy: AnyStrategyID? { get }
     /// Called after the page switched strategy, whoever asked (its picker, the menu, a reset):
@@ -27,28 +61,13 @@ public protocol LabPage: AnyObject {
     /// Switches strategy: resets the page (its tasks cancelled) and rebuilds its screen. A
     /// strategy of another page is ignored.
     func select(strategy: AnyStrategyID)
-    /// Cancels the page's tasks and rebuilds its screen with the same strategy.
-    func reset()
-    /// Runs the page's documented repro (SPEC §3/§4) in the real window, through the page's
-    /// real widgets; `nil` if the page has no scenario.
+    /// Runs the page's documented repro in the real window, through the page's real widgets;
+    /// `nil` if the strategy has none.
     func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict?
-    /// The page's controls as a driver outside the app finds them (`--report`'s layout and the
-    /// soak): a stable name for each, e.g. "show-toast", "post-0"; controls that exist only
-    /// while an inner view is shown are listed only then.
-    var reportWidgets: [(name: String, widget: Widget)] { get }
-    /// What the window shows beside the page while it is shown, in the task panel's place;
-    /// `nil` (the default): the task panel, for a page that runs tasks.
-    var sidePanel: Widget? { get }
 }
 
-extension LabPage {
-    public var sidePanel: Widget? { nil }
-    /// The page's identifier: its name in the stack, on the command line and in verdicts.
-    public nonisolated static var id: PageID { descriptor.id }
-    /// The title in the stack switcher.
-    public nonisolated static var title: String { descriptor.title }
-    /// Every strategy of the page, in spec order; empty when it has none (navigation).
-    public nonisolated static var strategies: [AnyStrategyID] { descriptor.strategies }
+extension StrategyPage {
+    public var strategyPage: (any StrategyPage)? { self }
 }
 
 /// The pages of the window, in switcher order.

@@ -20,15 +20,13 @@ public import LifecycleTasks
 /// A will-appear from a real GTK event is P5's: the realize of a widget made fresh for each
 /// showing, which GTK emits before its first map.
 ///
-/// N1 has no strategy and no scripted repro: ``runScenario(driver:)`` returns `nil`; the GTK
-/// tests check the order against GTK's own map/unmap signals.
+/// N1 has no strategy and no scripted repro, so the page is a ``LabPage`` and not a
+/// ``StrategyPage``; the GTK tests check the order against GTK's own map/unmap signals.
 @MainActor
 public final class NavigationPage: LabPage {
     public nonisolated static let descriptor = PageDescriptor.navigation
 
     public let root: Widget
-    public var currentStrategy: AnyStrategyID? { nil }
-    public var onStrategyChange: (@MainActor () -> Void)?
     public var reportWidgets: [(name: String, widget: Widget)] {
         [("go-first", goToFirstButton), ("go-second", goToSecondButton)]
     }
@@ -138,13 +136,8 @@ public final class NavigationPage: LabPage {
     /// Empties the event list.
     public func clear() { screen.clear() }
 
-    public func select(strategy: AnyStrategyID) {}
-
     /// Clears the event list (the pages have no tasks to cancel).
     public func reset() { screen.clear() }
-
-    /// `nil`: N1 has no scenario in the driver (see the type's documentation).
-    public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? { nil }
 
     private func refresh() {
         let events = screen.events

@@ -147,7 +147,7 @@ package enum PageKit {
     /// `busy` (the button itself, pickers the run relies on) insensitive meanwhile, and shows
     /// the verdict in `verdictLabel`. A second press while it runs does nothing.
     static func runReproInPlace(
-        _ page: any LabPage, environment: LabEnvironment, busy: [Widget],
+        _ page: any StrategyPage, environment: LabEnvironment, busy: [Widget],
         verdictLabel: Label, running text: String
     ) async {
         guard busy.allSatisfy(\.isSensitive) else { return }

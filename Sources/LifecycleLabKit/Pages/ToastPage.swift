@@ -13,7 +13,7 @@ import LifecycleTasks
 /// `if isPresented { ToastView() }` does in SwiftUI; the widget's map and unmap are the node's
 /// appear and disappear.
 @MainActor
-public final class ToastPage: LabPage {
+public final class ToastPage: StrategyPage {
     public nonisolated static let descriptor = PageDescriptor.toast
 
     public let root: Widget
@@ -33,7 +33,7 @@ public final class ToastPage: LabPage {
     public let reproButton = Button(tr("Run the repro"))
     /// Opens the compare window: this strategy beside its counterpart (``onCompare``).
     public let compareButton = Button(tr("Compare…"))
-    /// What *Compare…* does; the window that holds the page sets it.
+    /// What *Compare…* does (``attach(to:)``).
     public var onCompare: (@MainActor () -> Void)?
     /// Where the toast appears.
     public let host: ToastOverlayHost
@@ -172,6 +172,11 @@ public final class ToastPage: LabPage {
     }
 
     public func reset() { select(strategy: AnyStrategyID(screen.strategy)) }
+
+    /// *Compare…* opens `window`'s compare window with this strategy and its counterpart.
+    public func attach(to window: MainWindow) {
+        onCompare = { [weak window] in window?.compareToastStrategies() }
+    }
 
     public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? {
         reset()

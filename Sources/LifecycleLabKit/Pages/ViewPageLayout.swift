@@ -116,7 +116,7 @@ public final class ViewPageLayout {
     }
 
     /// *Run the repro*: runs `page`'s repro with the picker and the button insensitive meanwhile.
-    func runRepro(of page: any LabPage, environment: LabEnvironment, running text: String) async {
+    func runRepro(of page: any StrategyPage, environment: LabEnvironment, running text: String) async {
         await PageKit.runReproInPlace(
             page, environment: environment, busy: [reproButton, picker],
             verdictLabel: verdictLabel, running: text)
@@ -126,7 +126,7 @@ public final class ViewPageLayout {
 /// A page built on ``ViewPageLayout`` (button, scene phase, server): the layout gives it its root,
 /// its view buttons, its code panel and their report names.
 @MainActor
-public protocol ViewLayoutPage: LabPage {
+public protocol ViewLayoutPage: StrategyPage {
     /// The shared layout the page fills in.
     var layout: ViewPageLayout { get }
 }

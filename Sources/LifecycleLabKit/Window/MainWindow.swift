@@ -186,7 +186,10 @@ public final class MainWindow {
     public func isBuilt(_ id: PageID) -> Bool { builtPages[id] != nil }
 
     /// The toast page.
-    public var toastPage: ToastPage? { page(.toast) as? ToastPage }
+    public var toastPage: ToastPage? { page(ToastPage.self) }
+
+    /// The page of type `type`, built now if it was not yet.
+    public func page<Page: LabPage>(_ type: Page.Type) -> Page? { buildPage(Page.id) as? Page }
 
     /// Shows the page called `id`, building it first if it was not yet.
     public func show(page id: PageID) {
@@ -202,7 +205,7 @@ public final class MainWindow {
     public func show(page id: PageID, strategy: AnyStrategyID?) {
         show(page: id)
         guard let strategy, strategy.page == id else { return }
-        page(id)?.select(strategy: strategy)
+        page(id)?.strategyPage?.select(strategy: strategy)
     }
 
     /// Cancels every built page's tasks, and the compare window's (shutdown). A page not built
@@ -253,13 +256,11 @@ public final class MainWindow {
         if let page = builtPages[id] { return page }
         guard let holder = holders[id], let type = LabPages.type(of: id) else { return nil }
         let page = type.init(environment: environment)
-        if let choice = startStrategy, choice.page == id { page.select(strategy: choice) }
-        page.onStrategyChange = { [weak self] in self?.refreshStrategyControls() }
-        (page as? ToastPage)?.onCompare = { [weak self] in self?.compareToastStrategies() }
-        if let check = page as? CheckPage {
-            check.onShowLive = { [weak self] page, strategy in self?.show(page: page, strategy: strategy) }
-            check.onCompare = { [weak self] bug, fix in self?.openCompare(left: bug, right: fix) }
+        if let strategies = page.strategyPage {
+            if let choice = startStrategy, choice.page == id { strategies.select(strategy: choice) }
+            strategies.onStrategyChange = { [weak self] in self?.refreshStrategyControls() }
         }
+        page.attach(to: self)
         builtPages[id] = page
         if let side = page.sidePanel, sideStack.page(named: id.rawValue) == nil {
             sideStack.addTitled(side, name: id.rawValue, title: "")
@@ -332,6 +333,6 @@ public final class MainWindow {
     /// Keeps the strategy controls on the page shown.
     private func refreshStrategyControls() {
         guard let name = stack.visibleChildName, let type = LabPages.type(of: PageID(name)) else { return }
-        strategyControls.show(type, current: builtPages[type.id]?.currentStrategy)
+        strategyControls.show(type, current: builtPages[type.id]?.strategyPage?.currentStrategy)
     }
 }
