@@ -6,8 +6,10 @@ import SwiftSyntax
 /// longer be cancelled, not even by `deinit`.
 ///
 /// Not flagged: a cancel of the slot before the assignment (directly, or in a method of the
-/// same type called first), a `guard slot == nil else { return }` before it, and a private
-/// method only an initializer calls (it fills the slot once).
+/// same type called first), a `guard slot == nil else { return }` (or `slot.isNil`) before it
+/// or an `if slot == nil { … }` around it,
+/// and what runs once per object: a private method only an initializer calls, and a view
+/// controller's `viewDidLoad`, `loadView` or `awakeFromNib` (each fills the slot once).
 enum BagDropsHandle: CheckRule {
     static let description = RuleDescription(
         id: .bagDropsHandle, name: "Task holder drops a handle", severity: .warning,
@@ -60,11 +62,13 @@ enum BagDropsHandle: CheckRule {
             }
             let scope = context.scope(site.scope)
             guard scope.optionalTaskProperties.contains(name), scope.deinitCancelledNames.contains(name),
-                !isOnlyCalledFromInit(function)
+                !isOnlyCalledFromInit(function), !isCalledOncePerObject(function)
             else { continue }
             let assignment = site.call.ancestor(SequenceExprSyntax.self, below: Syntax(body)).map { Syntax($0) }
             let position = (assignment ?? Syntax(site.call)).positionAfterSkippingLeadingTrivia
-            guard !isReleasedBefore(name, in: body, before: position, scope: scope) else { continue }
+            guard !isReleasedBefore(name, in: body, before: position, scope: scope),
+                !isInsideEmptyCheck(name, site.call, below: Syntax(body))
+            else { continue }
             findings.append(
                 RawFinding(
                     rule: .bagDropsHandle, position: position,
@@ -88,8 +92,33 @@ enum BagDropsHandle: CheckRule {
         return calls > 0
     }
 
+    /// Whether `call` is in the body of an `if` that finds the slot empty:
+    /// `if needed, self.task == nil { task = Task { … } }` (or `task.isNil`).
+    private static func isInsideEmptyCheck(_ name: String, _ call: FunctionCallExprSyntax, below limit: Syntax) -> Bool
+    {
+        var child = Syntax(call)
+        var node = call.parent
+        while let current = node, current.id != limit.id {
+            if let check = current.as(IfExprSyntax.self), check.body.id == child.id {
+                let words = check.conditions.tokens(viewMode: .sourceAccurate).map(\.text)
+                if words.contains(name), words.contains("isNil") || (words.contains("==") && words.contains("nil")) {
+                    return true
+                }
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
+    /// UIKit's and AppKit's overrides that run once in a controller's life.
+    private static func isCalledOncePerObject(_ function: FunctionDeclSyntax) -> Bool {
+        ["viewDidLoad", "loadView", "awakeFromNib"].contains(function.name.text)
+            && function.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
+    }
+
     /// Whether the slot is emptied before `position`: cancelled there or in a method of the
-    /// type called there, or checked empty by a `guard name == nil`.
+    /// type called there, or checked empty by a `guard name == nil` (or a project's `name.isNil`).
     private static func isReleasedBefore(
         _ name: String, in body: CodeBlockSyntax, before position: AbsolutePosition, scope: ScopeFacts
     ) -> Bool {
@@ -97,7 +126,9 @@ enum BagDropsHandle: CheckRule {
             if token.cancelledName == name { return true }
             if let guardStatement = token.parent?.as(GuardStmtSyntax.self), guardStatement.guardKeyword.id == token.id,
                 guardStatement.conditions.tokens(viewMode: .sourceAccurate).map(\.text).contains(name),
-                guardStatement.conditions.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "nil" })
+                guardStatement.conditions.tokens(viewMode: .sourceAccurate).contains(where: {
+                    $0.text == "nil" || $0.text == "isNil"
+                })
             {
                 return true
             }

@@ -8,7 +8,8 @@ import SwiftSyntax
 /// Stopped where the view goes: `invalidate()` / `cancel()` on the handle (or `removeAll()` on a
 /// set of subscriptions) in `onDisappear`, the methods it calls, or `deinit`; a timer block that
 /// invalidates its own timer; a kept timer stopped in a completion handler, when the work it
-/// times ends (an elapsed-time clock for a search). `.onReceive(Timer.publish(…).autoconnect())`
+/// times ends (an elapsed-time clock for a search), or as the view's window closes.
+/// `.onReceive(Timer.publish(…).autoconnect())`
 /// is SwiftUI's to stop.
 enum TimerNeverInvalidated: CheckRule {
     static let description = RuleDescription(
@@ -124,6 +125,8 @@ enum TimerNeverInvalidated: CheckRule {
     /// (`search(…, completion: { timer?.invalidate() })`). The timer
     /// then ends with the work it times, whether or not the view is still there; a stop that only
     /// a person's action or a view event makes (`stopScrolling()` from `onHover`) is no such end.
+    /// Also a stop in a closure the view's window runs as it closes (`WindowAccessor(onWindowClose:
+    /// { timer?.invalidate() })`): the view goes with its window.
     private static func stoppedWhenItsWorkEnds(_ name: String, site: TimerSite) -> Bool {
         guard let type = site.call.ancestor(StructDeclSyntax.self) else { return false }
         return type.memberBlock.tokens(viewMode: .sourceAccurate).contains { token in
@@ -131,10 +134,10 @@ enum TimerNeverInvalidated: CheckRule {
                 token.calledCall?.calledExpression.as(MemberAccessExprSyntax.self)?
                     .declName.baseName.text == "invalidate",
                 let closure = token.ancestor(ClosureExprSyntax.self), closure.id != site.block?.id,
-                let label = closure.callSlot?.label?.lowercased(),
-                ["complet", "finish", "done"].contains(where: label.contains), ClosureRole.of(closure) == .other
+                let label = closure.callSlot?.label?.lowercased(), ClosureRole.of(closure) == .other
             else { return false }
-            return closure.nearestViewClosure == nil
+            if ["windowclose", "windowwillclose"].contains(where: label.contains) { return true }
+            return ["complet", "finish", "done"].contains(where: label.contains) && closure.nearestViewClosure == nil
         }
     }
 

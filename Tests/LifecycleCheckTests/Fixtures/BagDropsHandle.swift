@@ -71,3 +71,50 @@ final class Monitor {
 
     private static func poll() async {}
 }
+
+// Checked empty with the project's own `isNil` before it is filled: nothing to drop.
+final class OneShot {
+    private var task: Task<Void, Never>?
+
+    func startIfNeeded(_ operation: @escaping () async -> Void) {
+        guard task.isNil else { return }
+        task = Task { await operation() }
+    }
+
+    func restart(_ operation: @escaping () async -> Void) {
+        guard task.isNotNil else { return }
+        task = Task { await operation() }  // expect: bag-drops-handle
+    }
+
+    func resume(_ operation: @escaping () async -> Void, when needed: Bool) {
+        if needed, self.task == nil {
+            task = Task { await operation() }
+        } else {
+            task = Task { await operation() }  // expect: bag-drops-handle
+        }
+    }
+
+    deinit {
+        task?.cancel()
+    }
+}
+
+// Filled in `viewDidLoad`, which runs once in a controller's life; `reload()` runs again.
+final class DocumentController: NSViewController {
+    private var observer: Task<Void, Never>?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        observer = Task { await Self.watch() }
+    }
+
+    func reload() {
+        observer = Task { await Self.watch() }  // expect: bag-drops-handle
+    }
+
+    deinit {
+        observer?.cancel()
+    }
+
+    private static func watch() async {}
+}

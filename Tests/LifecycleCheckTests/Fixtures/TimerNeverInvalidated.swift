@@ -106,3 +106,21 @@ struct FileSearch: View {
         withAnimation { scroller?.invalidate() }
     }
 }
+
+/// A panel's root view whose window tells it when it closes: the timer stops with the window. A
+/// stop only when another sheet closes is not the view going.
+struct OverlayPanel: View {
+    @State private var timer: Timer?
+    @State private var blink: Timer?
+    @State private var ticks = 0
+
+    var body: some View {
+        Text("\(ticks)")
+            .background(WindowAccessor(onWindowClose: { timer?.invalidate() }))
+            .sheet(isPresented: .constant(false)) { Picker(onClose: { blink?.invalidate() }) }
+            .onAppear {
+                timer = Timer.scheduledTimer(withTimeInterval: 0.2, repeats: true) { _ in ticks += 1 }
+                blink = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in ticks += 1 }  // expect: timer-never-invalidated
+            }
+    }
+}
