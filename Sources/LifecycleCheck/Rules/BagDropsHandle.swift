@@ -7,9 +7,8 @@ import SwiftSyntax
 ///
 /// Not flagged: a cancel of the slot before the assignment (directly, or in a method of the
 /// same type called first), a `guard slot == nil else { return }` (or `slot.isNil`) before it
-/// or an `if slot == nil { … }` around it,
-/// and what runs once per object: a private method only an initializer calls, and a view
-/// controller's `viewDidLoad`, `loadView` or `awakeFromNib` (each fills the slot once).
+/// or an `if slot == nil { … }` around it, and what runs once per object: a private method only
+/// an initializer calls, and a view controller's `viewDidLoad`, `loadView` or `awakeFromNib`.
 enum BagDropsHandle: CheckRule {
     static let description = RuleDescription(
         id: .bagDropsHandle, name: "Task holder drops a handle", severity: .warning,

@@ -9,8 +9,7 @@ import SwiftSyntax
 /// set of subscriptions) in `onDisappear`, the methods it calls, or `deinit`; a timer block that
 /// invalidates its own timer; a kept timer stopped in a completion handler, when the work it
 /// times ends (an elapsed-time clock for a search), or as the view's window closes.
-/// `.onReceive(Timer.publish(…).autoconnect())`
-/// is SwiftUI's to stop.
+/// `.onReceive(Timer.publish(…).autoconnect())` is SwiftUI's to stop.
 enum TimerNeverInvalidated: CheckRule {
     static let description = RuleDescription(
         id: .timerNeverInvalidated, name: "Timer never invalidated", severity: .warning,

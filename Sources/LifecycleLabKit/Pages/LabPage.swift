@@ -9,8 +9,8 @@ public import LabModel
 ///
 /// A new page is a folder in `LabModel` (its strategy IDs, screen, strategies, scenario and
 /// ``PageDescriptor``, listed in ``LabCatalog/pages``), a type here conforming to this protocol
-/// (to ``StrategyPage`` when it shows strategies), and its line in ``LabPages/all``; a page in one list and not the other fails start-up and the
-/// GTK tests.
+/// (to ``StrategyPage`` when it shows strategies), and its line in ``LabPages/all``; a page in
+/// one list and not the other fails start-up and the GTK tests.
 @MainActor
 public protocol LabPage: AnyObject {
     /// What the model knows of the page: name, title, strategies, durations.
