@@ -58,9 +58,10 @@ public enum Checker {
     public struct FileCheck: Sendable {
         /// In line, column and rule order.
         public var findings: [Finding]
-        /// By index in `findings`: a finding that stands only if one of these functions, which
-        /// the file calls but does not declare, can throw (`try await downloadImage(url)` in a
-        /// task whose error nobody reads). ``cannotThrow(_:in:)`` answers for the other files.
+        /// By index in `findings`: a finding that stands only if one of these callees, which the
+        /// file calls but does not declare, can throw an error nobody sees (`try await
+        /// downloadImage(url)` in a task whose error nobody reads), each a name with its labels
+        /// (`downloadImage(_:)`). ``cannotThrow(_:in:)`` answers for the other files.
         public var calleesElsewhere: [Int: [String]]
 
         public init(findings: [Finding] = [], calleesElsewhere: [Int: [String]] = [:]) {
@@ -80,22 +81,32 @@ public enum Checker {
         }
     }
 
-    /// Of the functions `names`, those declared in `source` whose body cannot throw (neither a
-    /// `throw` nor a `try` that leaves it), and those that can.
-    public static func cannotThrow(_ names: Set<String>, in source: String) -> (cannot: Set<String>, may: Set<String>) {
-        guard source.utf8.count <= maximumFileSize, names.contains(where: { source.contains("func " + $0) }) else {
-            return ([], [])
+    /// Of the callees `keys` (``FileCheck/calleesElsewhere``: a name with its labels,
+    /// `createFolder(at:)`), those that every function `source` declares for them leaves silent
+    /// about errors (it cannot throw, or shows its failures itself), and those that some does not.
+    public static func cannotThrow(_ keys: Set<String>, in source: String) -> (cannot: Set<String>, may: Set<String>) {
+        guard source.utf8.count <= maximumFileSize else { return ([], []) }
+        let callees = keys.compactMap(CalleeKey.init(text:)).filter {
+            source.contains($0.isHandedIn ? $0.name + ":" : "func " + $0.name)
         }
+        guard !callees.isEmpty else { return ([], []) }
         var cannot: Set<String> = []
         var may: Set<String> = []
-        for token in Parser.parse(source: source).tokens(viewMode: .sourceAccurate)
-        where token.tokenKind == .keyword(.func) {
-            guard let function = token.parent?.as(FunctionDeclSyntax.self), names.contains(function.name.text)
-            else { continue }
-            if TaskErrorDropped.cannotThrow(function) {
-                cannot.insert(function.name.text)
-            } else {
-                may.insert(function.name.text)
+        let tree = Parser.parse(source: source)
+        var functions: [String: [FunctionDeclSyntax]] = [:]
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.func) {
+            guard let function = token.parent?.as(FunctionDeclSyntax.self) else { continue }
+            functions[function.name.text, default: []].append(function)
+        }
+        for callee in callees {
+            let silent =
+                callee.isHandedIn
+                ? callee.handedFunctions(in: tree, functions: functions)
+                : (functions[callee.name] ?? []).filter(callee.matches).map(TaskErrorDropped.isSilentAboutErrors)
+            if silent.contains(false) {
+                may.insert(callee.text)
+            } else if !silent.isEmpty {
+                cannot.insert(callee.text)
             }
         }
         return (cannot, may)

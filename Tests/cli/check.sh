@@ -330,7 +330,9 @@ else
 fi
 
 # A try on a function another file declares (SPEC B1): its error is dropped only if that function
-# can throw. `download` only uses try? (declared throws for its callers); `upload` throws.
+# can throw it unseen. `download` only uses try? (declared throws for its callers); `upload` throws;
+# the method `save` shows its failure before it rethrows; `sync(_:force:)` throws (the `sync(_:)`
+# beside it, which cannot, is another function).
 mkdir -p "$work/project/Views" "$work/project/Util"
 cat >"$work/project/Views/Share.swift" <<'EOF'
 import SwiftUI
@@ -346,7 +348,35 @@ struct ShareButton: View {
         Button("Upload") {
             Task { try await upload(url) }
         }
+        Button("Save") {
+            Task { try await Library.shared.save(url) }
+        }
+        Button("Sync") {
+            Task { try await Library.shared.sync(url, force: true) }
+        }
     }
+}
+EOF
+cat >"$work/project/Util/Library.swift" <<'EOF'
+import Foundation
+
+final class Library {
+    static let shared = Library()
+    var failure: Error?
+
+    func save(_ url: URL, overwrite: Bool = false) async throws {
+        do {
+            try await store(url)
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    func sync(_ url: URL, force: Bool) async throws { try await store(url) }
+    func sync(_ url: URL) async throws {}
+
+    private func store(_ url: URL) async throws {}
 }
 EOF
 cat >"$work/project/Util/Net.swift" <<'EOF'
@@ -360,17 +390,60 @@ func upload(_ url: URL) async throws {
     _ = try await URLSession.shared.upload(for: URLRequest(url: url), from: Data())
 }
 EOF
+# A closure the view is handed (`let onSave: () async throws -> Void`) stands for the functions
+# handed to it: `onSave: save` shows its failure; `onSend: { … }` is not looked into.
+cat >"$work/project/Views/Editor.swift" <<'EOF'
+import SwiftUI
+
+struct EditorBar: View {
+    let onSave: () async throws -> Void
+    let onSend: () async throws -> Void
+
+    var body: some View {
+        Button("Save") {
+            Task { try await onSave() }
+        }
+        Button("Send") {
+            Task { try await onSend() }
+        }
+    }
+}
+EOF
+cat >"$work/project/Views/EditorScreen.swift" <<'EOF'
+import SwiftUI
+
+struct EditorScreen: View {
+    @State private var failure: Error?
+    let api: API
+
+    var body: some View {
+        EditorBar(onSave: save, onSend: { try await api.send() })
+    }
+
+    private func save() async throws {
+        do {
+            try await api.save()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+}
+EOF
 run project --format json project
-run project-alone --format json project/Views/Share.swift
+run project-alone --format json project/Views/Share.swift project/Views/Editor.swift
 if python3 -c '
 import json, sys
 project = json.load(open(sys.argv[1]))
 alone = json.load(open(sys.argv[2]))
-dropped = lambda d: sorted(f["line"] for f in d["findings"] if f["rule"] == "task-error-dropped")
-assert dropped(project) == [12], project["findings"]
-assert dropped(alone) == [9, 12], alone["findings"]
+dropped = lambda d, name: sorted(
+    f["line"] for f in d["findings"] if f["rule"] == "task-error-dropped" and f["path"].endswith(name))
+assert dropped(project, "Share.swift") == [12, 18], project["findings"]
+assert dropped(alone, "Share.swift") == [9, 12, 15, 18], alone["findings"]
+assert dropped(project, "Editor.swift") == [12], project["findings"]
+assert dropped(alone, "Editor.swift") == [9, 12], alone["findings"]
 ' "$work/project.out" "$work/project-alone.out" 2>"$work/project.check"; then
-    pass "a try on another file's function: no finding when it cannot throw, one when it can; the file alone keeps both"
+    pass "a try on another file's function, method or handed closure: no finding when it cannot throw or shows its failure, one when it can throw unseen; the file alone keeps all"
 else
     cat "$work/project.check" "$work/project.out" >"$work/project.all"; fail "a try on another file's function" "$work/project.all"
 fi

@@ -272,24 +272,57 @@ enum TaskErrorDropped: CheckRule {
                 if resumesThrowing(call) { return .may }
                 continue
             }
-            let declarations = context.facts.scopes.values.flatMap { $0.methods[name] ?? [] }
+            guard let call = callee.calledCall else { return .may }
+            let key = CalleeKey(call)
+            let declarations = context.facts.scopes.values.flatMap { $0.methods[name] ?? [] }.filter(key.matches)
             if declarations.isEmpty {
-                // Only a bare call (`f(…)`) can be a function of another file; `x.f(…)` is a method.
-                guard callee.parent?.as(DeclReferenceExprSyntax.self)?.parent?.is(FunctionCallExprSyntax.self) == true
-                else { return .may }
-                elsewhere.append(name)
-            } else if !declarations.allSatisfy(cannotThrow) {
+                // A function or method of another file (`save(item)`, `App.createFolder(at: url)`)
+                // is looked up in the rest of the project by its name and labels; one the project
+                // does not declare (a framework's) may throw.
+                elsewhere.append(key.text)
+            } else if !declarations.allSatisfy(isSilentAboutErrors) {
                 return .may
             }
         }
         return elsewhere.isEmpty ? .cannot : .unless(elsewhere)
     }
 
-    /// Whether a function's body neither throws nor has a `try` that throws out of it.
+    /// Whether nothing a function throws reaches its caller unseen by the person: it cannot throw,
+    /// or it shows its failures itself (``tellsItsFailures(_:)``).
+    static func isSilentAboutErrors(_ function: FunctionDeclSyntax) -> Bool {
+        cannotThrow(function) || tellsItsFailures(function)
+    }
+
+    /// Whether neither a `throw` nor a `try` in a function's body throws out of it (one inside a
+    /// `do` that catches everything does not).
     static func cannotThrow(_ function: FunctionDeclSyntax) -> Bool {
         guard let body = function.body else { return false }
-        let throwsDirectly = body.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.throw) }
+        let throwsDirectly = body.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .keyword(.throw) && !token.isInsideClosure(below: Syntax(body))
+                && !isCaught(token, below: Syntax(body))
+        }
         return !throwsDirectly && uncaughtTries(in: Syntax(body.statements), below: Syntax(body)).isEmpty
+    }
+
+    /// Whether a function shows the person its failures before it rethrows them: a `catch` that
+    /// hands the error to something other than a log (`notifications.showError(error)`,
+    /// `alert = error`) and then throws. Its author made showing the error the function's job, so
+    /// a caller that drops the rethrown error drops nothing unseen (a guard's early `throw` for a
+    /// state the screen rules out is that author's call too). A `catch` that shows an error and
+    /// does not rethrow says nothing of the function's other throws: they stay unseen.
+    static func tellsItsFailures(_ function: FunctionDeclSyntax) -> Bool {
+        guard let body = function.body else { return false }
+        return body.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.tokenKind == .keyword(.catch), let clause = token.parent?.as(CatchClauseSyntax.self),
+                clause.body.statements.last?.item.is(ThrowStmtSyntax.self) == true
+            else { return false }
+            let caught =
+                clause.catchItems.first?.pattern?.tokens(viewMode: .sourceAccurate).first(where: \.isIdentifier)?.text
+                ?? "error"
+            return clause.body.statements.dropLast().contains { statement in
+                statement.tokens(viewMode: .sourceAccurate).contains { $0.text == caught && $0.isShownError }
+            }
+        }
     }
 
     static let throwingContinuations: Set<String> = [

@@ -71,6 +71,26 @@ struct ActionPanel: View {
             }
             // Declared throwing for a protocol; nothing in it throws.
             Button("Mark read") { Task { try await markRead() } }
+            // Declared throwing, but its own catch-all takes every throw in it.
+            Button("Open") { Task { try await open(named: "notes") } }
+            // A method that shows the person its failures itself, then rethrows for callers that care.
+            Button("New folder") { Task { try await createFolder(at: "/tmp") } }
+            // One that only logs them: the person hears nothing.
+            Button("Archive") {
+                Task {
+                    try await archive()  // expect: task-error-dropped
+                }
+            }
+            // `as NSError` catches every error on Apple's platforms.
+            Button("Forward") {
+                Task {
+                    do {
+                        try await exec()
+                    } catch let error as NSError {
+                        message = error.localizedDescription
+                    }
+                }
+            }
             // Chores no person started: a timer's tick, the app coming back; the next one retries.
             Text("Unread")
                 .onReceive(unreadTimer) { _ in
@@ -128,6 +148,30 @@ struct ActionPanel: View {
     private func lines() -> AsyncThrowingStream<String, Error> { AsyncThrowingStream { $0.finish() } }
     private func exec() async throws { try await Server.shared.run() }
     private func markRead() async throws { message = "read" }
+    private func createFolder(at path: String, named name: String = "New Folder") async throws {
+        do {
+            try await Server.shared.makeFolder(path + "/" + name)
+        } catch {
+            message = error.localizedDescription
+            throw error
+        }
+    }
+    private func open(named name: String) async throws {
+        do {
+            guard !name.isEmpty else { throw CancellationError() }
+            try await Server.shared.open(name)
+        } catch {
+            message = error.localizedDescription
+        }
+    }
+    private func archive() async throws {
+        do {
+            try await Server.shared.archive()
+        } catch {
+            logger.error("archive failed: \(error)")
+            throw error
+        }
+    }
     private static func save() async throws { try await Store.shared.save() }
 }
 
