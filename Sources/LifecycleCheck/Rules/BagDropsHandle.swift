@@ -98,16 +98,22 @@ enum BagDropsHandle: CheckRule {
         var child = Syntax(call)
         var node = call.parent
         while let current = node, current.id != limit.id {
-            if let check = current.as(IfExprSyntax.self), check.body.id == child.id {
-                let words = check.conditions.tokens(viewMode: .sourceAccurate).map(\.text)
-                if words.contains(name), words.contains("isNil") || (words.contains("==") && words.contains("nil")) {
-                    return true
-                }
+            if let check = current.as(IfExprSyntax.self), check.body.id == child.id,
+                findsEmpty(name, check.conditions)
+            {
+                return true
             }
             child = current
             node = current.parent
         }
         return false
+    }
+
+    /// Whether conditions go on only when the slot is empty: they name it and test `== nil` (or a
+    /// project's `isNil`). `!= nil` and `isNotNil` find it full.
+    private static func findsEmpty(_ name: String, _ conditions: ConditionElementListSyntax) -> Bool {
+        let words = conditions.tokens(viewMode: .sourceAccurate).map(\.text)
+        return words.contains(name) && (words.contains("isNil") || (words.contains("==") && words.contains("nil")))
     }
 
     /// UIKit's and AppKit's overrides that run once in a controller's life.
@@ -117,17 +123,14 @@ enum BagDropsHandle: CheckRule {
     }
 
     /// Whether the slot is emptied before `position`: cancelled there or in a method of the
-    /// type called there, or checked empty by a `guard name == nil` (or a project's `name.isNil`).
+    /// type called there, or found empty by a `guard` (``findsEmpty(_:_:)``).
     private static func isReleasedBefore(
         _ name: String, in body: CodeBlockSyntax, before position: AbsolutePosition, scope: ScopeFacts
     ) -> Bool {
         for token in body.tokens(viewMode: .sourceAccurate) where token.position < position {
             if token.cancelledName == name { return true }
             if let guardStatement = token.parent?.as(GuardStmtSyntax.self), guardStatement.guardKeyword.id == token.id,
-                guardStatement.conditions.tokens(viewMode: .sourceAccurate).map(\.text).contains(name),
-                guardStatement.conditions.tokens(viewMode: .sourceAccurate).contains(where: {
-                    $0.text == "nil" || $0.text == "isNil"
-                })
+                findsEmpty(name, guardStatement.conditions)
             {
                 return true
             }

@@ -86,6 +86,12 @@ final class OneShot {
         task = Task { await operation() }  // expect: bag-drops-handle
     }
 
+    // Goes on only when the slot is full: the running task is dropped.
+    func replace(_ operation: @escaping () async -> Void) {
+        guard task != nil else { return }
+        task = Task { await operation() }  // expect: bag-drops-handle
+    }
+
     func resume(_ operation: @escaping () async -> Void, when needed: Bool) {
         if needed, self.task == nil {
             task = Task { await operation() }
