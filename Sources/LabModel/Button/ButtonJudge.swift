@@ -30,7 +30,7 @@ struct ButtonReadings: Sendable, Hashable {
 }
 
 /// The checks of seed 001's repro.
-enum ButtonCheck: ScenarioCheckID, CaseIterable {
+enum ButtonExpectation: ExpectationID, CaseIterable {
     case scheduleReadingBeforeFirstExecEnds
     case scheduleThrowingExecRan
     case firstAppearDoesNothing
@@ -65,8 +65,8 @@ enum ButtonCheck: ScenarioCheckID, CaseIterable {
 /// one at a time, stop at the close and show the error; B3 does nothing at its first appear.
 func judgeButton(
     _ timeline: ScenarioTimeline<ButtonReadings>, as row: ButtonStrategyID, tolerance: ScenarioTolerance
-) -> [ScenarioVerdict.Check] {
-    var checks = CheckList(for: timeline, tolerance: tolerance)
+) -> [ScenarioVerdict.Expectation] {
+    var checks = ExpectationList(for: timeline, tolerance: tolerance)
     let r = timeline.readings
     let l = r.workDuration
     let throwingExec = timeline.firstLine(from: r.throwingPress, where: \ButtonLine.isExecStart) ?? r.throwingPress
@@ -77,37 +77,38 @@ func judgeButton(
     }
     let firstExecEnds = (firstExec ?? r.firstPress) + l
     checks.expectSchedule(
-        ButtonCheck.scheduleReadingBeforeFirstExecEnds,
+        ButtonExpectation.scheduleReadingBeforeFirstExecEnds,
         holds: r.afterClose + tolerance.jitter < firstExecEnds,
         observed: "reading at t = \(checks.offset(r.afterClose)), L ran out at t = \(checks.offset(firstExecEnds))")
     checks.expectSchedule(
-        ButtonCheck.scheduleThrowingExecRan,
+        ButtonExpectation.scheduleThrowingExecRan,
         holds: r.afterThrow >= throwingExec + l + tolerance.jitter,
         observed:
             "reading at t = \(checks.offset(r.afterThrow)), exec due at t = \(checks.offset(throwingExec + l))")
     if row == .b3 {
         checks.expect(
-            ButtonCheck.firstAppearDoesNothing, expected: "0 execs", observed: "\(r.startedByAppear) execs",
+            ButtonExpectation.firstAppearDoesNothing, expected: "0 execs", observed: "\(r.startedByAppear) execs",
             r.startedByAppear == 0)
     }
-    checks.expect(ButtonCheck.execsStarted, count: r.startedPhaseA, equals: 3)
+    checks.expect(ButtonExpectation.execsStarted, count: r.startedPhaseA, equals: 3)
     let expectedConcurrent = row == .b1 ? 3 : 1
     checks.expect(
-        ButtonCheck.mostRunningAtOnce, count: timeline.maxRunningAtOnce(.exec, startedBy: r.afterWork),
+        ButtonExpectation.mostRunningAtOnce, count: timeline.maxRunningAtOnce(.exec, startedBy: r.afterWork),
         equals: expectedConcurrent)
-    checks.expect(ButtonCheck.runningAfterPresses, count: r.runningAfterPresses, equals: expectedConcurrent)
+    checks.expect(ButtonExpectation.runningAfterPresses, count: r.runningAfterPresses, equals: expectedConcurrent)
     checks.expect(
-        ButtonCheck.runningAfterClose, count: r.runningAfterClose, equals: row == .b1 ? 3 : 0,
+        ButtonExpectation.runningAfterClose, count: r.runningAfterClose, equals: row == .b1 ? 3 : 0,
         note: row == .b1 ? "closing stops nothing" : nil)
     checks.expect(
-        ButtonCheck.statesAfterClose, count: r.statesAfterClose, equals: row == .b1 ? 1 : 0,
+        ButtonExpectation.statesAfterClose, count: r.statesAfterClose, equals: row == .b1 ? 1 : 0,
         note: row == .b1 ? "kept by the tasks" : "released at once")
-    checks.expect(ButtonCheck.statesAfterWork, count: r.statesAfterWork, equals: 0)
+    checks.expect(ButtonExpectation.statesAfterWork, count: r.statesAfterWork, equals: 0)
     checks.expect(
-        ButtonCheck.errorShown, holds: r.errorsShown > 0, expected: row != .b1, note: row == .b1 ? "it vanishes" : nil)
+        ButtonExpectation.errorShown, holds: r.errorsShown > 0, expected: row != .b1,
+        note: row == .b1 ? "it vanishes" : nil)
     if row == .b1 {
         checks.expect(
-            ButtonCheck.errorRecorded, expected: "failed", observed: "\(r.failedInRegistry) failed",
+            ButtonExpectation.errorRecorded, expected: "failed", observed: "\(r.failedInRegistry) failed",
             r.failedInRegistry == 1)
     }
     checks.expectFlags(orphan: row == .b1, retainsOwner: row == .b1, in: timeline)

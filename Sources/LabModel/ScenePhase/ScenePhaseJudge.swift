@@ -3,11 +3,11 @@
 /// stop, and load and poll again on each return to `.active`, the seed's reader (P4, P5) only
 /// on `.inactive → .active`. P6 is P1 whose polling is a repeating timer nothing invalidates:
 /// it also polls on after the view is closed, its timer an orphan still running at the end. Each count is judged against the ticks of the polling grid that
-/// really ran between two moments (see ``CheckList/ticks(of:every:after:upTo:)``).
+/// really ran between two moments (see ``ExpectationList/ticks(of:every:after:upTo:)``).
 func judgeScenePhase(
     _ timeline: ScenarioTimeline<ScenePhaseReadings>, as row: ScenePhaseStrategyID, tolerance: ScenarioTolerance
-) -> [ScenarioVerdict.Check] {
-    var checks = CheckList(for: timeline, tolerance: tolerance)
+) -> [ScenarioVerdict.Expectation] {
+    var checks = ExpectationList(for: timeline, tolerance: tolerance)
     let r = timeline.readings
     let (p, grid, seesMinimize) = (r.pollInterval, r.grid, r.seesMinimize)
     let bug = row == .p1 || row == .p6
@@ -16,47 +16,48 @@ func judgeScenePhase(
     let literal = row == .p4 || row == .p5
     let missesRestore = seesMinimize && literal && !r.restoreViaInactive
     checks.expectSchedule(
-        ScenePhaseCheck.scheduleEveryPhase,
+        ScenePhaseExpectation.scheduleEveryPhase,
         holds: r.missedPhases.isEmpty,
         observed: r.missedPhases.isEmpty
             ? "all reached" : "not reached after: \(r.missedPhases.joined(separator: ", "))")
-    checks.expect(ScenePhaseCheck.loadsAtOpen, count: r.loadsAfterOpen, equals: 1)
-    checks.expect(ScenePhaseCheck.heldWhileShown, holds: r.holdingAfterOpen, expected: true)
+    checks.expect(ScenePhaseExpectation.loadsAtOpen, count: r.loadsAfterOpen, equals: 1)
+    checks.expect(ScenePhaseExpectation.heldWhileShown, holds: r.holdingAfterOpen, expected: true)
     // Polling starts with the view (and, for the others than P1, again at each return to
     // active): a loop started between the step and the reading after it.
     func started(_ start: Duration?, from: Duration, by reading: Moment) -> Bool {
         start.map { $0 >= from && $0 <= reading.at } ?? false
     }
     checks.expect(
-        ScenePhaseCheck.pollingStartedWithView, holds: started(r.firstGrid, from: r.showRequested, by: r.afterOpen),
+        ScenePhaseExpectation.pollingStartedWithView,
+        holds: started(r.firstGrid, from: r.showRequested, by: r.afterOpen),
         expected: true)
     checks.expect(
-        seesMinimize ? ScenePhaseCheck.pollsBeforeMinimizing : .pollsInFirstWindow, count: r.pollsBeforeMinimize,
+        seesMinimize ? ScenePhaseExpectation.pollsBeforeMinimizing : .pollsInFirstWindow, count: r.pollsBeforeMinimize,
         within: checks.ticks(of: grid, every: p, after: .exact(grid), upTo: r.beforeMinimize),
         note: "ticks since the show")
     if seesMinimize {
         checks.expect(
-            ScenePhaseCheck.heldWhileMinimized, holds: r.holdingInBackground, expected: bug,
+            ScenePhaseExpectation.heldWhileMinimized, holds: r.holdingInBackground, expected: bug,
             note: bug ? "the bug" : nil)
         checks.expect(
-            ScenePhaseCheck.pollsWhileMinimized, count: r.pollsInBackground,
+            ScenePhaseExpectation.pollsWhileMinimized, count: r.pollsInBackground,
             within: bug ? checks.ticks(of: grid, every: p, after: r.minimized, upTo: r.beforeRestore) : 0...0,
             note: bug ? "keeps polling" : nil)
         checks.expect(
-            ScenePhaseCheck.loadsAfterRestoring, count: r.loadsAfterRestore, equals: bug || missesRestore ? 1 : 2,
+            ScenePhaseExpectation.loadsAfterRestoring, count: r.loadsAfterRestore, equals: bug || missesRestore ? 1 : 2,
             note: bug ? "no reload" : missesRestore ? "missed: no inactive → active" : "reloads at once")
         checks.expect(
-            ScenePhaseCheck.heldAfterRestoring, holds: r.holdingAfterRestore, expected: !missesRestore,
+            ScenePhaseExpectation.heldAfterRestoring, holds: r.holdingAfterRestore, expected: !missesRestore,
             note: missesRestore ? "missed" : nil)
         if !bug {
             checks.expect(
-                ScenePhaseCheck.pollingRestartedAtRestore,
+                ScenePhaseExpectation.pollingRestartedAtRestore,
                 holds: started(r.restartedGrid, from: r.restoreRequested, by: r.afterRestore),
                 expected: !missesRestore, note: missesRestore ? "missed" : nil)
         }
         // P1 polls on the grid it started at the show; the others on the one they restarted.
         checks.expect(
-            ScenePhaseCheck.pollsAfterRestoring, count: r.pollsAfterRestore,
+            ScenePhaseExpectation.pollsAfterRestoring, count: r.pollsAfterRestore,
             within: missesRestore
                 ? 0...0
                 : checks.ticks(
@@ -65,57 +66,60 @@ func judgeScenePhase(
             note: bug ? "never stopped" : missesRestore ? "not restarted" : "restarted")
     }
     checks.expect(
-        ScenePhaseCheck.heldWhileInactive, holds: r.holdingWhileInactive, expected: bug, note: bug ? "the bug" : nil)
+        ScenePhaseExpectation.heldWhileInactive, holds: r.holdingWhileInactive, expected: bug,
+        note: bug ? "the bug" : nil)
     checks.expect(
-        ScenePhaseCheck.pollsWhileInactive, count: r.pollsWhileInactive,
+        ScenePhaseExpectation.pollsWhileInactive, count: r.pollsWhileInactive,
         within: bug ? checks.ticks(of: grid, every: p, after: r.unfocused, upTo: r.beforeFocus) : 0...0)
     if seesMinimize {
         // The seed's reader, having missed the restore, resumes here (inactive → active).
         checks.expect(
-            ScenePhaseCheck.loadsAfterFocusingBack, count: r.loadsAfterFocus, equals: bug ? 1 : missesRestore ? 2 : 3)
+            ScenePhaseExpectation.loadsAfterFocusingBack, count: r.loadsAfterFocus,
+            equals: bug ? 1 : missesRestore ? 2 : 3)
     } else {
         checks.expect(
-            ScenePhaseCheck.loadsOnFocusingBack, count: r.loadsAfterFocus - r.loadsBeforeFocusLoss,
+            ScenePhaseExpectation.loadsOnFocusingBack, count: r.loadsAfterFocus - r.loadsBeforeFocusLoss,
             equals: bug ? 0 : 1, note: bug ? "no reload" : "reloads at once")
     }
     if bug {
-        checks.expect(ScenePhaseCheck.pollingLoopsStarted, count: r.gridsStarted, equals: 1, note: "never stopped")
+        checks.expect(
+            ScenePhaseExpectation.pollingLoopsStarted, count: r.gridsStarted, equals: 1, note: "never stopped")
     } else {
         checks.expect(
-            ScenePhaseCheck.pollingRestartedAtFocus,
+            ScenePhaseExpectation.pollingRestartedAtFocus,
             holds: started(r.refocusedGrid, from: r.focusRequested, by: r.afterFocus), expected: true)
         let restartedAtRestore = seesMinimize && !missesRestore
         checks.expect(
-            ScenePhaseCheck.pollingLoopsStarted, count: r.gridsStarted, equals: restartedAtRestore ? 3 : 2,
+            ScenePhaseExpectation.pollingLoopsStarted, count: r.gridsStarted, equals: restartedAtRestore ? 3 : 2,
             note: restartedAtRestore ? "show, restore, focus" : "show, focus")
     }
-    checks.expect(ScenePhaseCheck.heldAfterClosing, holds: r.holdingAfterClose, expected: false)
+    checks.expect(ScenePhaseExpectation.heldAfterClosing, holds: r.holdingAfterClose, expected: false)
     if timerLeftRunning {
         checks.expect(
-            ScenePhaseCheck.activityWhileClosed, count: r.activityWhileClosed,
+            ScenePhaseExpectation.activityWhileClosed, count: r.activityWhileClosed,
             within: checks.ticks(of: grid, every: p, after: r.closed, upTo: r.endOfClosedWatch),
             note: "the timer fires on")
     } else {
-        checks.expect(ScenePhaseCheck.activityWhileClosed, count: r.activityWhileClosed, equals: 0)
+        checks.expect(ScenePhaseExpectation.activityWhileClosed, count: r.activityWhileClosed, equals: 0)
     }
     if let tail = r.tail {
         checks.expect(
-            ScenePhaseCheck.loadsShownInactive, count: tail.loadsShownInactive, equals: literal ? 1 : 0,
+            ScenePhaseExpectation.loadsShownInactive, count: tail.loadsShownInactive, equals: literal ? 1 : 0,
             note: literal ? "the seed calls onActive at every appear" : "M6 waits for active")
         checks.expect(
-            ScenePhaseCheck.loadsAtFocus, count: tail.loadsAtFocus, equals: literal ? 0 : 1,
+            ScenePhaseExpectation.loadsAtFocus, count: tail.loadsAtFocus, equals: literal ? 0 : 1,
             note: literal ? "not suspended: nothing to resume" : "its first active")
         checks.expect(
-            ScenePhaseCheck.inactiveCallsToClose, count: tail.inactiveCallsToClose, equals: literal ? 2 : 1,
+            ScenePhaseExpectation.inactiveCallsToClose, count: tail.inactiveCallsToClose, equals: literal ? 2 : 1,
             note: literal ? "twice in a row" : "never twice in a row")
     }
     if row == .p5 {
         let showings = r.tail == nil ? 1 : 2
         checks.expect(
-            ScenePhaseCheck.activeCallsBeforeAppear, count: r.activeCallsBeforeAppear, equals: showings,
+            ScenePhaseExpectation.activeCallsBeforeAppear, count: r.activeCallsBeforeAppear, equals: showings,
             note: "at willAppear, \(showings == 1 ? "its showing" : "both showings")")
     } else if ScenePhaseStrategyID.readers.contains(row) {
-        checks.expect(ScenePhaseCheck.activeCallsBeforeAppear, count: r.activeCallsBeforeAppear, equals: 0)
+        checks.expect(ScenePhaseExpectation.activeCallsBeforeAppear, count: r.activeCallsBeforeAppear, equals: 0)
     }
     checks.expectFlags(orphan: timerLeftRunning, retainsOwner: false, in: timeline)
     if timerLeftRunning {

@@ -67,7 +67,7 @@ struct ScenePhaseReadings: Sendable, Hashable {
 }
 
 /// The checks of seed 003's repro.
-enum ScenePhaseCheck: ScenarioCheckID, CaseIterable {
+enum ScenePhaseExpectation: ExpectationID, CaseIterable {
     case scheduleEveryPhase
     case loadsAtOpen
     case heldWhileShown

@@ -23,7 +23,7 @@ struct ServerReadings: Sendable, Hashable {
 }
 
 /// The checks of seed 004's repro.
-enum ServerCheck: ScenarioCheckID, CaseIterable {
+enum ServerExpectation: ExpectationID, CaseIterable {
     case listenersAfterOpen
     case labelFromA
     case listenersAfterSwitch
@@ -51,29 +51,29 @@ enum ServerCheck: ScenarioCheckID, CaseIterable {
 /// in it, so `tolerance` only decides which flags were transient.
 func judgeServer(
     _ timeline: ScenarioTimeline<ServerReadings>, as row: ServerStrategyID, tolerance: ScenarioTolerance
-) -> [ScenarioVerdict.Check] {
-    var checks = CheckList(for: timeline, tolerance: tolerance)
+) -> [ScenarioVerdict.Expectation] {
+    var checks = ExpectationList(for: timeline, tolerance: tolerance)
     let r = timeline.readings
-    checks.expect(ServerCheck.listenersAfterOpen, count: r.listenersAfterOpen, equals: 1)
+    checks.expect(ServerExpectation.listenersAfterOpen, count: r.listenersAfterOpen, equals: 1)
     checks.expect(
-        ServerCheck.labelFromA, expected: ServerReadings.firstStatus, observed: r.labelFromA,
+        ServerExpectation.labelFromA, expected: ServerReadings.firstStatus, observed: r.labelFromA,
         r.labelFromA == ServerReadings.firstStatus)
     checks.expect(
-        ServerCheck.listenersAfterSwitch, expected: "1 (of B)",
+        ServerExpectation.listenersAfterSwitch, expected: "1 (of B)",
         observed: "\(r.listenersAfterSwitch) (\(r.listenersOfA) of A)",
         r.listenersAfterSwitch == 1 && r.listenersOfA == 0)
-    checks.expect(ServerCheck.listenTasksAfterSwitch, count: r.liveListenTasks, equals: 1)
+    checks.expect(ServerExpectation.listenTasksAfterSwitch, count: r.liveListenTasks, equals: 1)
     checks.expect(
-        ServerCheck.oldListenerTask, expected: "cancelled", observed: r.firstListener.map { "\($0)" } ?? "none",
+        ServerExpectation.oldListenerTask, expected: "cancelled", observed: r.firstListener.map { "\($0)" } ?? "none",
         r.firstListener == .cancelled)
     checks.expect(
-        ServerCheck.labelAfterOldPost, expected: "\(ServerReadings.firstStatus) (unchanged)",
+        ServerExpectation.labelAfterOldPost, expected: "\(ServerReadings.firstStatus) (unchanged)",
         observed: r.labelAfterOldPost,
         r.labelAfterOldPost == ServerReadings.firstStatus)
     checks.expect(
-        ServerCheck.labelAfterNewPost, expected: ServerReadings.newStatus, observed: r.labelAfterNewPost,
+        ServerExpectation.labelAfterNewPost, expected: ServerReadings.newStatus, observed: r.labelAfterNewPost,
         r.labelAfterNewPost == ServerReadings.newStatus)
-    checks.expect(ServerCheck.listenersAfterClose, count: r.listenersAfterClose, equals: 0)
+    checks.expect(ServerExpectation.listenersAfterClose, count: r.listenersAfterClose, equals: 0)
     checks.expectFlags(orphan: false, retainsOwner: false, in: timeline)
     checks.expectNothingLeft(in: timeline)
     return checks.checks

@@ -17,7 +17,7 @@ struct ToastReadings: Sendable, Hashable {
 }
 
 /// The checks of the toast repro.
-enum ToastCheck: ScenarioCheckID, CaseIterable {
+enum ToastExpectation: ExpectationID, CaseIterable {
     case scheduleSecondShowInTime
     case hiddenByButton
     case secondHidesEarly
@@ -74,8 +74,8 @@ extension ScenarioTimeline<ToastReadings> {
 /// "saved" a save's length after its "save start".
 func judgeToast(
     _ timeline: ScenarioTimeline<ToastReadings>, as row: ToastStrategyID, tolerance: ScenarioTolerance
-) -> [ScenarioVerdict.Check] {
-    var checks = CheckList(for: timeline, tolerance: tolerance)
+) -> [ScenarioVerdict.Expectation] {
+    var checks = ExpectationList(for: timeline, tolerance: tolerance)
     let r = timeline.readings
     let d = r.toastDuration
     let firstTimer = timeline.timerStart(after: r.firstShow)
@@ -84,34 +84,34 @@ func judgeToast(
     // The repro shows T1's bug only if the first toast's timer is still pending when the
     // second toast is up: both presses must come before its D runs out.
     checks.expectSchedule(
-        ToastCheck.scheduleSecondShowInTime,
+        ToastExpectation.scheduleSecondShowInTime,
         holds: r.secondShow + tolerance.jitter < firstTimer + d,
         observed:
             "second show at t = \(checks.offset(r.secondShow)), D ran out at t = \(checks.offset(firstTimer + d))")
-    checks.expectTime(ToastCheck.hiddenByButton, at: r.hide, observed: r.hides.first, reason: "the Hide press")
+    checks.expectTime(ToastExpectation.hiddenByButton, at: r.hide, observed: r.hides.first, reason: "the Hide press")
     let secondHide = r.hides.count > 1 ? r.hides[1] : nil
     if bug {
         checks.expectTime(
-            ToastCheck.secondHidesEarly, at: firstTimer + d, observed: secondHide,
+            ToastExpectation.secondHidesEarly, at: firstTimer + d, observed: secondHide,
             reason: "D after the first show's timer started")
     } else {
         checks.expectTime(
-            ToastCheck.secondHidesAfterFullD, at: secondTimer + d, observed: secondHide,
+            ToastExpectation.secondHidesAfterFullD, at: secondTimer + d, observed: secondHide,
             reason: "D after the second show's timer started")
     }
-    checks.expect(ToastCheck.hidesInRun, count: r.hides.count, equals: 2)
+    checks.expect(ToastExpectation.hidesInRun, count: r.hides.count, equals: 2)
     let cancels = timeline.times(of: ToastLine.taskCancel)
     let atHide = [(time: r.hide, reason: "the Hide press")]
     switch row {
     case .t1, .t6:
-        checks.expectTimes(ToastCheck.taskCancelNothingCancelled, at: [], observed: cancels)
+        checks.expectTimes(ToastExpectation.taskCancelNothingCancelled, at: [], observed: cancels)
     case .t2, .t4, .t5:
-        checks.expectTimes(ToastCheck.taskCancel, at: atHide, observed: cancels)
+        checks.expectTimes(ToastExpectation.taskCancel, at: atHide, observed: cancels)
     case .t7:
-        checks.expectTimes(ToastCheck.taskCancelBagsOneTask, at: atHide, observed: cancels)
+        checks.expectTimes(ToastExpectation.taskCancelBagsOneTask, at: atHide, observed: cancels)
         let countdown = timeline.tasks.first { $0.role == .countdown && $0.state != nil }
         checks.expect(
-            ToastCheck.countdownAfterHide, expected: "finished (never cancelled)",
+            ToastExpectation.countdownAfterHide, expected: "finished (never cancelled)",
             observed: countdown?.state.map { "\($0)" } ?? "never started", countdown?.state == .finished)
         // Nine sleeps of D/10, each from the last one's wake-up: each wake-up may be a jitter
         // late, so the end may be up to nine jitters after 0.9 D (never before it).
@@ -119,16 +119,16 @@ func judgeToast(
         let countdownLatest = countdownDue + tolerance.jitter * 9
         let countdownEnd = countdown?.end
         checks.expect(
-            ToastCheck.countdownEndsByItself,
+            ToastExpectation.countdownEndsByItself,
             expected:
                 "t = \(checks.offset(countdownDue)) (nine steps of D/10 after it started), "
                 + "by t = \(checks.offset(countdownLatest)) (each step may wake a jitter late)",
             observed: countdownEnd.map { "t = \(checks.offset($0))" } ?? "never",
             countdownEnd.map { $0 >= countdownDue - tolerance.jitter && $0 <= countdownLatest } ?? false)
         checks.expectTimes(
-            ToastCheck.countdownCancelled, at: [], observed: timeline.times(of: ToastLine.countdownCancelled))
+            ToastExpectation.countdownCancelled, at: [], observed: timeline.times(of: ToastLine.countdownCancelled))
     case .t8:
-        checks.expectTimes(ToastCheck.taskCancelTaskTimer, at: atHide, observed: cancels)
+        checks.expectTimes(ToastExpectation.taskCancelTaskTimer, at: atHide, observed: cancels)
         let saves = [r.firstShow, r.secondShow].map { show in
             (
                 time: (timeline.firstLine(from: show) { (line: ToastLine) in line == .saveStart } ?? show)
@@ -136,16 +136,17 @@ func judgeToast(
                 reason: "2D/3 after its save started"
             )
         }
-        checks.expectTimes(ToastCheck.savedEachSave, at: saves, observed: timeline.times(of: ToastLine.saved))
-        checks.expectTimes(ToastCheck.saveCancelled, at: [], observed: timeline.times(of: ToastLine.saveCancelled))
+        checks.expectTimes(ToastExpectation.savedEachSave, at: saves, observed: timeline.times(of: ToastLine.saved))
+        checks.expectTimes(
+            ToastExpectation.saveCancelled, at: [], observed: timeline.times(of: ToastLine.saveCancelled))
     case .t3:
         checks.expectTimes(
-            ToastCheck.autoDismissedEarly,
+            ToastExpectation.autoDismissedEarly,
             at: [(r.hide, "the Hide press"), (secondTimer + d, "D after the second show")],
             observed: timeline.times(of: ToastLine.autoDismissed))
-        checks.expectTimes(ToastCheck.taskCancelSwallowed, at: [], observed: cancels)
+        checks.expectTimes(ToastExpectation.taskCancelSwallowed, at: [], observed: cancels)
     }
-    checks.expect(ToastCheck.liveTimers, count: r.timersAfterSecondShow, equals: bug ? 2 : 1)
+    checks.expect(ToastExpectation.liveTimers, count: r.timersAfterSecondShow, equals: bug ? 2 : 1)
     checks.expectFlags(orphan: bug || row == .t7, retainsOwner: row == .t6, in: timeline)
     checks.expectDetached(row == .t8, in: timeline)
     checks.expectNothingLeft(in: timeline)

@@ -8,7 +8,7 @@ import Testing
 func at(_ seconds: Double) -> Duration { .milliseconds(Int((seconds * 1_000).rounded())) }
 
 /// A judge's checks as "✓ name" or "✗ name", in order: the exact outcome, compactly.
-func outcome(_ checks: [ScenarioVerdict.Check]) -> [String] {
+func outcome(_ checks: [ScenarioVerdict.Expectation]) -> [String] {
     checks.map { ($0.passed ? "✓ " : "✗ ") + $0.name }
 }
 
@@ -39,12 +39,12 @@ struct CheckIDTests {
         arguments: allStrategies)
     @MainActor
     func checksAreMessages(_ id: AnyStrategyID) async throws {
-        let template = try CheckNameCatalogueTests.templateMessages()
+        let template = try ExpectationNameCatalogueTests.templateMessages()
         let (verdict, _) = await headless(id)
         for check in verdict.checks {
             let name =
-                check.name.hasPrefix(ScenarioVerdict.Check.schedulePrefix)
-                ? String(check.name.dropFirst(ScenarioVerdict.Check.schedulePrefix.count)) : check.name
+                check.name.hasPrefix(ScenarioVerdict.Expectation.schedulePrefix)
+                ? String(check.name.dropFirst(ScenarioVerdict.Expectation.schedulePrefix.count)) : check.name
             #expect(template.contains(name), "\(id): \(name) is not in po/lifecycle-lab.pot")
         }
         let names = verdict.checks.map(\.name)
@@ -53,13 +53,14 @@ struct CheckIDTests {
 
     @Test("A verdict shows a check by its title; a schedule check inside its frame; an unknown name as it is")
     func displayNames() {
-        func check(_ name: String) -> ScenarioVerdict.Check {
+        func check(_ name: String) -> ScenarioVerdict.Expectation {
             .init(name: name, expected: "", observed: "", passed: true)
         }
-        #expect(check("hides in the run").displayName == ToastCheck.hidesInRun.title)
+        #expect(check("hides in the run").displayName == ToastExpectation.hidesInRun.title)
         #expect(
-            check(ScenarioVerdict.Check.schedulePrefix + ButtonCheck.scheduleThrowingExecRan.name).displayName
-                == tr("schedule: %{condition}", ["condition": ButtonCheck.scheduleThrowingExecRan.title]))
+            check(ScenarioVerdict.Expectation.schedulePrefix + ButtonExpectation.scheduleThrowingExecRan.name)
+                .displayName
+                == tr("schedule: %{condition}", ["condition": ButtonExpectation.scheduleThrowingExecRan.title]))
         #expect(check("no such check").displayName == "no such check")
     }
 

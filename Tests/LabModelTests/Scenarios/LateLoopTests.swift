@@ -256,14 +256,14 @@ struct LateLoopTests {
         let p = Duration.seconds(1)
         let ms = { (n: Int) in Duration.milliseconds(n) }
         let timeline = ScenarioTimeline(readings: ())
-        let exact = CheckList(for: timeline, tolerance: .exact)
+        let exact = ExpectationList(for: timeline, tolerance: .exact)
         func at(_ n: Int) -> Moment { .exact(ms(n)) }
         #expect(exact.ticks(of: .zero, every: p, after: at(0), upTo: at(3_250)) == 3...3)
         #expect(exact.ticks(of: .zero, every: p, after: at(3_650), upTo: at(9_150)) == 6...6)
         #expect(exact.ticks(of: .seconds(5), every: p, after: at(0), upTo: at(5_000)) == 0...0)
         // A tick exactly at the reading counts; one exactly at the window's start does not.
         #expect(exact.ticks(of: .zero, every: p, after: at(2_000), upTo: at(4_000)) == 2...2)
-        let jittery = CheckList(
+        let jittery = ExpectationList(
             for: timeline, tolerance: ScenarioTolerance(jitter: .milliseconds(50), lateness: .milliseconds(50)))
         #expect(jittery.ticks(of: .zero, every: p, after: at(0), upTo: at(3_250)) == 3...3)
         #expect(jittery.ticks(of: .zero, every: p, after: at(0), upTo: at(3_020)) == 2...3)

@@ -116,7 +116,7 @@ final class ScenarioRun {
     /// Takes the verdict for `screen`'s strategy judged as `row` from `checks`, then, with
     /// `cleanUp`, resets the screen (which cancels what a bug left running) and lets that settle.
     func finish<Strategy, State>(
-        _ screen: ViewScreen<Strategy, State>, judgedAs row: AnyStrategyID, checks: [ScenarioVerdict.Check],
+        _ screen: ViewScreen<Strategy, State>, judgedAs row: AnyStrategyID, checks: [ScenarioVerdict.Expectation],
         hideTimes: [Double] = [], cleanUp: Bool
     ) async -> ScenarioVerdict {
         let verdict = verdict(row, timeScale: screen.timing.timeScale, hideTimes: hideTimes, checks: checks)
@@ -129,7 +129,7 @@ final class ScenarioRun {
 
     /// The verdict: the judge's `checks` on what the run recorded. Stops recording.
     func verdict(
-        _ strategy: AnyStrategyID, timeScale: Double, hideTimes: [Double], checks: [ScenarioVerdict.Check]
+        _ strategy: AnyStrategyID, timeScale: Double, hideTimes: [Double], checks: [ScenarioVerdict.Expectation]
     ) -> ScenarioVerdict {
         tokens.forEach { $0.cancel() }
         tokens = []

@@ -15,8 +15,8 @@ public import LifecycleTasks
 ///   "checks": [{"name": "auto hide", "expected": "t = 3", "observed": "t = 3", "passed": true}], … }
 /// ```
 public struct ScenarioVerdict: Sendable, Hashable, Codable {
-    /// One comparison of the run against the spec.
-    public struct Check: Sendable, Hashable, Codable {
+    /// One expectation of the spec, compared with the run (`checks` in the JSON).
+    public struct Expectation: Sendable, Hashable, Codable {
         /// What was compared ("second toast hides", "task cancel logged" …).
         public var name: String
         /// What the spec expects, in words.
@@ -109,7 +109,7 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
     /// The spec's outcome text for this row.
     public var expected: String
     /// Every comparison made.
-    public var checks: [Check]
+    public var checks: [Expectation]
     /// Toast scenario: seconds at which the toast went from shown to hidden.
     public var hideTimes: [Double]
     /// The run's actions and the strategy's log lines, in order.

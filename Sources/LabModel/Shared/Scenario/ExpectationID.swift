@@ -1,22 +1,22 @@
 import Gettext
 
-/// A check a scenario's judge can make: its English name, which the verdict's JSON keeps, and
+/// An expectation a scenario's judge checks: its English name, which the verdict's JSON keeps, and
 /// its title, the same words translated for a person. Each page's enum gives each check's
 /// message once, marked with `trMark` so `scripts/update-po` extracts it.
-protocol ScenarioCheckID: Sendable {
+protocol ExpectationID: Sendable {
     /// The English name, marked for translation.
     var message: StaticString { get }
 }
 
-extension ScenarioCheckID {
+extension ExpectationID {
     /// The English name, as the verdict's JSON has it.
     var name: String { message.description }
     /// The name translated.
     var title: String { tr(message) }
 }
 
-/// The checks every page's judge makes the same way.
-enum SharedCheck: ScenarioCheckID, CaseIterable {
+/// The expectations every page's judge checks the same way.
+enum SharedExpectation: ExpectationID, CaseIterable {
     case orphanFlag
     case retainsOwnerFlag
     case detachedFlag
@@ -31,7 +31,7 @@ enum SharedCheck: ScenarioCheckID, CaseIterable {
     }
 }
 
-extension ScenarioVerdict.Check {
+extension ScenarioVerdict.Expectation {
     /// Whether this check is a condition of the repro's schedule (its name has the prefix).
     var isSchedule: Bool { name.hasPrefix(Self.schedulePrefix) }
 

@@ -5,8 +5,8 @@ import Testing
 /// A verdict's check names stay English in its JSON and are translated where a person reads
 /// them (`ScenarioVerdict.summary`): each must be a message of the translation template, or a
 /// translator never sees it and the Japanese window shows it in English.
-@Suite("Verdict check names in the translation template")
-struct CheckNameCatalogueTests {
+@Suite("Verdict expectation names in the translation template")
+struct ExpectationNameCatalogueTests {
     /// The messages of `po/lifecycle-lab.pot`, continuation lines joined and escapes read.
     static func templateMessages() throws -> Set<String> {
         let template = StrategyCodeTests.packageRoot.appendingPathComponent("po/lifecycle-lab.pot")
@@ -41,10 +41,10 @@ struct CheckNameCatalogueTests {
         return messages
     }
 
-    /// The messages a person's display of `name` translates (``ScenarioVerdict/Check/displayName``):
+    /// The messages a person's display of `name` translates (``ScenarioVerdict/Expectation/displayName``):
     /// the name, or a schedule check's frame and condition.
     static func displayedMessages(of name: String) -> [String] {
-        let prefix = ScenarioVerdict.Check.schedulePrefix
+        let prefix = ScenarioVerdict.Expectation.schedulePrefix
         guard name.hasPrefix(prefix) else { return [name] }
         return ["schedule: %{condition}", String(name.dropFirst(prefix.count))]
     }

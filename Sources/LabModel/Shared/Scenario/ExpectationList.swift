@@ -1,13 +1,13 @@
-/// The checks a judge has made so far, and how each kind is worded: counts, yes-or-no, times
+/// The expectations a judge has checked so far, and how each kind is worded: counts, yes-or-no, times
 /// within the clock's jitter, the repro's schedule, the registry's flags.
 ///
 /// A value with no clock: times are context times of the timeline it was made for, and each
 /// expected or observed text shows them as seconds since its t = 0.
-struct CheckList {
+struct ExpectationList {
     /// The timeline's t = 0.
     let start: Duration
     let tolerance: ScenarioTolerance
-    private(set) var checks: [ScenarioVerdict.Check] = []
+    private(set) var checks: [ScenarioVerdict.Expectation] = []
 
     init<Readings>(for timeline: ScenarioTimeline<Readings>, tolerance: ScenarioTolerance) {
         self.start = timeline.start
@@ -17,17 +17,17 @@ struct CheckList {
     /// Seconds since t = 0.
     func offset(_ time: Duration) -> Double { (time - start).roundedSeconds }
 
-    mutating func expect(_ id: some ScenarioCheckID, expected: String, observed: String, _ passed: Bool) {
+    mutating func expect(_ id: some ExpectationID, expected: String, observed: String, _ passed: Bool) {
         checks.append(.init(name: id.name, expected: expected, observed: observed, passed: passed))
     }
 
     /// A count the spec fixes; `note` says why, after the number ("5 (keeps polling)").
-    mutating func expect(_ id: some ScenarioCheckID, count observed: Int, equals expected: Int, note: String? = nil) {
+    mutating func expect(_ id: some ExpectationID, count observed: Int, equals expected: Int, note: String? = nil) {
         expect(id, expected: "\(expected)" + Self.suffix(note), observed: "\(observed)", observed == expected)
     }
 
     /// A yes-or-no the spec fixes; `note` says why ("yes (the bug)").
-    mutating func expect(_ id: some ScenarioCheckID, holds observed: Bool, expected: Bool, note: String? = nil) {
+    mutating func expect(_ id: some ExpectationID, holds observed: Bool, expected: Bool, note: String? = nil) {
         let yes: (Bool) -> String = { $0 ? "yes" : "no" }
         expect(id, expected: yes(expected) + Self.suffix(note), observed: yes(observed), observed == expected)
     }
@@ -36,7 +36,7 @@ struct CheckList {
     /// behaviour can show given when things really happened (a single value unless an edge of
     /// the window fell within the clock's jitter of a timer's tick).
     mutating func expect(
-        _ id: some ScenarioCheckID, count observed: Int, within expected: ClosedRange<Int>, note: String? = nil
+        _ id: some ExpectationID, count observed: Int, within expected: ClosedRange<Int>, note: String? = nil
     ) {
         let range = expected.lowerBound == expected.upperBound ? "\(expected.lowerBound)" : "\(expected)"
         expect(id, expected: range + Self.suffix(note), observed: "\(observed)", expected.contains(observed))
@@ -46,7 +46,7 @@ struct CheckList {
     /// action's, a timer's start, plus a spec duration), within the clock's jitter.
     /// - Parameter reason: how `expected` was derived, in the spec's words ("D after the
     ///   second show's timer started").
-    mutating func expectTime(_ id: some ScenarioCheckID, at expected: Duration, observed: Duration?, reason: String) {
+    mutating func expectTime(_ id: some ExpectationID, at expected: Duration, observed: Duration?, reason: String) {
         let text = "t = \(offset(expected)) (\(reason))"
         guard let observed else {
             expect(id, expected: text, observed: "never", false)
@@ -57,7 +57,7 @@ struct CheckList {
 
     /// Outcomes that must happen exactly at `expected` (context times), each within the clock's jitter.
     mutating func expectTimes(
-        _ id: some ScenarioCheckID, at expected: [(time: Duration, reason: String)], observed: [Duration]
+        _ id: some ExpectationID, at expected: [(time: Duration, reason: String)], observed: [Duration]
     ) {
         let matches =
             expected.count == observed.count
@@ -73,10 +73,10 @@ struct CheckList {
     /// (an order of real actions the spec's repro relies on). When it does not hold, the loop
     /// was too late for this repro: the verdict says the schedule did not hold and does not
     /// claim a match, whatever the other checks say.
-    mutating func expectSchedule(_ id: some ScenarioCheckID, holds: Bool, observed: String) {
+    mutating func expectSchedule(_ id: some ExpectationID, holds: Bool, observed: String) {
         checks.append(
             .init(
-                name: ScenarioVerdict.Check.schedulePrefix + id.name, expected: "yes",
+                name: ScenarioVerdict.Expectation.schedulePrefix + id.name, expected: "yes",
                 observed: (holds ? "yes, " : "no, ") + observed, passed: holds))
     }
 
@@ -85,10 +85,11 @@ struct CheckList {
         let raised = Set(timeline.standingFlags(tolerance).map(\.flag))
         func word(_ on: Bool) -> String { on ? "raised" : "not raised" }
         expect(
-            SharedCheck.orphanFlag, expected: word(orphan), observed: word(raised.contains(.orphan)),
+            SharedExpectation.orphanFlag, expected: word(orphan), observed: word(raised.contains(.orphan)),
             raised.contains(.orphan) == orphan)
         expect(
-            SharedCheck.retainsOwnerFlag, expected: word(retainsOwner), observed: word(raised.contains(.retainsOwner)),
+            SharedExpectation.retainsOwnerFlag, expected: word(retainsOwner),
+            observed: word(raised.contains(.retainsOwner)),
             raised.contains(.retainsOwner) == retainsOwner)
     }
 
@@ -96,7 +97,7 @@ struct CheckList {
     mutating func expectDetached<Readings>(_ expected: Bool, in timeline: ScenarioTimeline<Readings>) {
         let raised = timeline.tasks.contains(where: \.isDetached)
         expect(
-            SharedCheck.detachedFlag, expected: expected ? "raised (never orphan)" : "not raised",
+            SharedExpectation.detachedFlag, expected: expected ? "raised (never orphan)" : "not raised",
             observed: raised ? "raised" : "not raised", raised == expected)
     }
 
@@ -104,7 +105,7 @@ struct CheckList {
     mutating func expectLeftRunning<Readings>(_ names: [String], in timeline: ScenarioTimeline<Readings>) {
         let left = timeline.tasks.filter(\.isLive).map(\.name)
         expect(
-            SharedCheck.tasksLiveAtEnd, expected: names.joined(separator: ", "),
+            SharedExpectation.tasksLiveAtEnd, expected: names.joined(separator: ", "),
             observed: left.isEmpty ? "none" : left.joined(separator: ", "), left.sorted() == names.sorted())
     }
 
@@ -112,7 +113,7 @@ struct CheckList {
     mutating func expectNothingLeft<Readings>(in timeline: ScenarioTimeline<Readings>) {
         let left = timeline.tasks.filter(\.isLive)
         expect(
-            SharedCheck.tasksLiveAtEnd, expected: "none",
+            SharedExpectation.tasksLiveAtEnd, expected: "none",
             observed: left.isEmpty ? "none" : left.map(\.name).joined(separator: ", "), left.isEmpty)
     }
 
