@@ -109,11 +109,16 @@ enum BagDropsHandle: CheckRule {
         return false
     }
 
-    /// Whether conditions go on only when the slot is empty: they name it and test `== nil` (or a
-    /// project's `isNil`). `!= nil` and `isNotNil` find it full.
+    /// Whether conditions go on only when the slot is empty: `slot == nil`, `nil == slot` or a
+    /// project's `slot.isNil` among them. `!= nil` and `isNotNil` find it full.
     private static func findsEmpty(_ name: String, _ conditions: ConditionElementListSyntax) -> Bool {
         let words = conditions.tokens(viewMode: .sourceAccurate).map(\.text)
-        return words.contains(name) && (words.contains("isNil") || (words.contains("==") && words.contains("nil")))
+        return words.indices.contains { index in
+            words[index] == name
+                && (words[index + 1..<min(index + 3, words.count)] == ["==", "nil"]
+                    || words[index + 1..<min(index + 3, words.count)] == [".", "isNil"]
+                    || words[max(0, index - 2)..<index] == ["nil", "=="])
+        }
     }
 
     /// UIKit's and AppKit's overrides that run once in a controller's life.

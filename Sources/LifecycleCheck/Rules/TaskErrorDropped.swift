@@ -289,8 +289,10 @@ enum TaskErrorDropped: CheckRule {
 
     /// Whether nothing a function throws reaches its caller unseen by the person: it cannot throw,
     /// or it shows its failures itself (``tellsItsFailures(_:)``).
+    /// An empty body is a stub or a mock, which says nothing of the function a run calls.
     static func isSilentAboutErrors(_ function: FunctionDeclSyntax) -> Bool {
-        cannotThrow(function) || tellsItsFailures(function)
+        guard function.body?.statements.isEmpty == false else { return false }
+        return cannotThrow(function) || tellsItsFailures(function)
     }
 
     /// Whether neither a `throw` nor a `try` in a function's body throws out of it (one inside a
@@ -304,8 +306,8 @@ enum TaskErrorDropped: CheckRule {
         return !throwsDirectly && uncaughtTries(in: Syntax(body.statements), below: Syntax(body)).isEmpty
     }
 
-    /// Whether a function shows the person its failures before it rethrows them: a `catch` that
-    /// hands the error to something other than a log (`notifications.showError(error)`,
+    /// Whether a function shows the person its failures before it rethrows them: a catch-all
+    /// `catch` (not `catch let error as URLError`) that hands the error to something other than a log (`notifications.showError(error)`,
     /// `alert = error`) and then throws. Its author made showing the error the function's job, so
     /// a caller that drops the rethrown error drops nothing unseen (a guard's early `throw` for a
     /// state the screen rules out is that author's call too). A `catch` that shows an error and
@@ -314,7 +316,7 @@ enum TaskErrorDropped: CheckRule {
         guard let body = function.body else { return false }
         return body.tokens(viewMode: .sourceAccurate).contains { token in
             guard token.tokenKind == .keyword(.catch), let clause = token.parent?.as(CatchClauseSyntax.self),
-                clause.body.statements.last?.item.is(ThrowStmtSyntax.self) == true
+                clause.catchesEverything, clause.body.statements.last?.item.is(ThrowStmtSyntax.self) == true
             else { return false }
             let caught =
                 clause.catchItems.first?.pattern?.tokens(viewMode: .sourceAccurate).first(where: \.isIdentifier)?.text

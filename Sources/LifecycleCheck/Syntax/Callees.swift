@@ -12,8 +12,9 @@ struct CalleeKey: Hashable {
 
     init(_ call: FunctionCallExprSyntax) {
         name = call.calleeName ?? ""
-        let closures = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
-        labels = call.arguments.map { $0.label?.text ?? "_" } + Array(repeating: "{}", count: closures)
+        labels =
+            call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["{}"])
+            + call.additionalTrailingClosures.map(\.label.text)
         isHandedIn = call.calledExpression.is(DeclReferenceExprSyntax.self) && Self.isClosureProperty(name, of: call)
     }
 
@@ -32,20 +33,34 @@ struct CalleeKey: Hashable {
 
     var text: String { isHandedIn ? "@" + name : name + "(" + labels.map { $0 + ":" }.joined() + ")" }
 
-    /// Whether `function` can be the one called: its name, and its parameters take the labels in
-    /// order, those with a default value left out as the call may leave them (`createFolder(at:)`
-    /// calls `func createFolder(at: URL, named: String = "New Folder")`).
+    /// Whether `function` can be the one called: it is declared `throws` (a `try` on a function
+    /// that cannot throw is on another one, a framework's `context.save()` beside the app's own
+    /// `save()`), has the name, and its parameters take the labels in order, those with a default
+    /// value left out as the call may leave them (`createFolder(at:)` calls `func createFolder(at:
+    /// URL, named: String = "New Folder")`), a trailing closure the next parameter of function type.
     func matches(_ function: FunctionDeclSyntax) -> Bool {
-        guard !isHandedIn, function.name.text == name else { return false }
+        guard !isHandedIn, function.name.text == name, function.signature.effectSpecifiers?.throwsClause != nil
+        else { return false }
         var index = 0
         for parameter in function.signature.parameterClause.parameters {
-            if index < labels.count, labels[index] == "{}" || labels[index] == parameter.firstName.text {
+            let label = index < labels.count ? labels[index] : nil
+            if label == "{}" ? Self.isFunctionType(parameter.type) : label == parameter.firstName.text {
                 index += 1
             } else if parameter.defaultValue == nil {
                 return false
             }
         }
         return index == labels.count
+    }
+
+    private static func isFunctionType(_ type: TypeSyntax) -> Bool {
+        var type = type
+        if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            type = only.type
+        }
+        return type.is(FunctionTypeSyntax.self)
     }
 
     /// For a handed-in closure, what each `name: value` argument in `source` hands it: `true` for a
@@ -101,30 +116,41 @@ struct CalleeKey: Hashable {
 
 extension TokenSyntax {
     /// Whether this name, in a `catch`, shows the person the error: it is handed to a call that is
-    /// not a log (`notifications.showError(error.localizedDescription)`, `AlertItem(error)`) or
-    /// stored (`self.failure = error`). `logger.error("\(error)")` tells only a developer.
+    /// not a log (`notifications.showError(error.localizedDescription)`) or stored (`self.failure
+    /// = error`, `alert = AlertItem(error)`), and no call around it is a log or a crash reporter
+    /// (`logger.error("\(String(describing: error))")` tells only a developer). A value only
+    /// wrapped (`let wrapped = AppError(error)`) is shown to nobody.
     var isShownError: Bool {
+        var shown = false
         var node = parent
         while let current = node, !current.is(CodeBlockItemSyntax.self) {
             if let argument = current.as(LabeledExprSyntax.self),
                 let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
             {
-                return !call.calledExpression.tokens(viewMode: .sourceAccurate).contains { Self.isLogName($0.text) }
+                if call.calledExpression.tokens(viewMode: .sourceAccurate).contains(where: { Self.isLogName($0.text) })
+                {
+                    return false
+                }
+                // An initializer wraps the error; where the wrapper goes decides.
+                if call.calleeName?.first?.isUppercase != true { shown = true }
             }
             if let sequence = current.as(SequenceExprSyntax.self),
                 let assignment = sequence.elements.first(where: { $0.is(AssignmentExprSyntax.self) }),
                 assignment.position < position
             {
-                return true
+                shown = true
             }
             node = current.parent
         }
-        return false
+        return shown
     }
 
     private static func isLogName(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return lowered.hasPrefix("log") || lowered.hasSuffix("logger") || lowered.hasSuffix("_log")
-            || ["print", "debugprint", "nslog", "dump", "assert", "assertionfailure"].contains(lowered)
+            || [
+                "print", "debugprint", "nslog", "dump", "assert", "assertionfailure", "record", "capture",
+                "crashlytics", "sentrysdk",
+            ].contains(lowered)
     }
 }

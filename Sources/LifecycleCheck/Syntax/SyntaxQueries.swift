@@ -214,18 +214,22 @@ extension TypeSyntax {
 extension DoStmtSyntax {
     /// Whether a `catch` takes every error: `catch { }`, `catch let error { }` or `catch let error as
     /// NSError { }`, no `where`.
+    var catchesEverything: Bool { catchClauses.contains(where: \.catchesEverything) }
+}
+
+extension CatchClauseSyntax {
+    /// Whether this `catch` takes every error: `catch`, `catch let error` or `catch let error as
+    /// NSError`, no `where`.
     var catchesEverything: Bool {
-        catchClauses.contains { clause in
-            clause.catchItems.isEmpty
-                || clause.catchItems.contains { item in
-                    guard item.whereClause == nil else { return false }
-                    guard let pattern = item.pattern else { return true }
-                    // On Apple's platforms every error bridges to `NSError`, so `as NSError` always matches.
-                    let texts = pattern.tokens(viewMode: .sourceAccurate).map(\.text)
-                    if texts.suffix(2) == ["as", "NSError"] || texts == ["is", "NSError"] { return true }
-                    return pattern.as(ValueBindingPatternSyntax.self)?.pattern.is(IdentifierPatternSyntax.self) == true
-                }
-        }
+        catchItems.isEmpty
+            || catchItems.contains { item in
+                guard item.whereClause == nil else { return false }
+                guard let pattern = item.pattern else { return true }
+                // On Apple's platforms every error bridges to `NSError`, so `as NSError` always matches.
+                let texts = pattern.tokens(viewMode: .sourceAccurate).map(\.text)
+                if texts.suffix(2) == ["as", "NSError"] || texts == ["is", "NSError"] { return true }
+                return pattern.as(ValueBindingPatternSyntax.self)?.pattern.is(IdentifierPatternSyntax.self) == true
+            }
     }
 }
 

@@ -75,6 +75,7 @@ final class Monitor {
 // Checked empty with the project's own `isNil` before it is filled: nothing to drop.
 final class OneShot {
     private var task: Task<Void, Never>?
+    private var label: String?
 
     func startIfNeeded(_ operation: @escaping () async -> Void) {
         guard task.isNil else { return }
@@ -88,7 +89,7 @@ final class OneShot {
 
     // Goes on only when the slot is full: the running task is dropped.
     func replace(_ operation: @escaping () async -> Void) {
-        guard task != nil else { return }
+        guard task != nil, label == nil else { return }
         task = Task { await operation() }  // expect: bag-drops-handle
     }
 

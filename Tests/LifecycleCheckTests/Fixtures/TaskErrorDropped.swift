@@ -81,6 +81,18 @@ struct ActionPanel: View {
                     try await archive()  // expect: task-error-dropped
                 }
             }
+            // The app's `persist()` cannot throw, so the `try` is on the store's own, which can.
+            Button("Persist") {
+                Task {
+                    try await Store.shared.persist()  // expect: task-error-dropped
+                }
+            }
+            // Shown and rethrown only for a URLError: every other failure goes unseen.
+            Button("Publish") {
+                Task {
+                    try await publish()  // expect: task-error-dropped
+                }
+            }
             // `as NSError` catches every error on Apple's platforms.
             Button("Forward") {
                 Task {
@@ -164,11 +176,21 @@ struct ActionPanel: View {
             message = error.localizedDescription
         }
     }
+    private func persist() { message = "" }
+    private func publish() async throws {
+        let body = try JSONEncoder().encode(message)
+        do {
+            try await Server.shared.post(body)
+        } catch let error as URLError {
+            message = error.localizedDescription
+            throw error
+        }
+    }
     private func archive() async throws {
         do {
             try await Server.shared.archive()
         } catch {
-            logger.error("archive failed: \(error)")
+            logger.error("archive failed: \(String(describing: error))")
             throw error
         }
     }
