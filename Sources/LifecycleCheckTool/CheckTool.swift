@@ -172,9 +172,10 @@ enum CheckTool {
         return outcomes.map { $0 ?? .failed(InputError(path: "", message: "not checked")) }
     }
 
-    /// The functions some findings depend on (``Checker/FileCheck/calleesElsewhere``) that the
-    /// checked files declare, split into those that cannot throw and those that can. Only files
-    /// that mention one are parsed again: most runs have none to look up.
+    /// The callees some findings depend on (``Checker/FileCheck/calleesElsewhere``) that the
+    /// checked files declare or hand over, split into those silent about errors (they cannot throw,
+    /// or show their failures themselves) and those that can throw one unseen. Only files that
+    /// mention one are parsed again: most runs have none to look up.
     static func functionsThatCannotThrow(_ outcomes: [Outcome], in jobs: [Job]) -> (Set<String>, Set<String>) {
         var names: Set<String> = []
         for case .checked(let file) in outcomes { names.formUnion(file.calleesElsewhere.values.joined()) }

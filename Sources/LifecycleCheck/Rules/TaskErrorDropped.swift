@@ -307,8 +307,8 @@ enum TaskErrorDropped: CheckRule {
     }
 
     /// Whether a function shows the person its failures before it rethrows them: a catch-all
-    /// `catch` (not `catch let error as URLError`) that hands the error to something other than a log (`notifications.showError(error)`,
-    /// `alert = error`) and then throws. Its author made showing the error the function's job, so
+    /// `catch` (not `catch let error as URLError`) that hands the error to something other than a
+    /// log (`notifications.showError(error)`, `alert = error`) and then throws. Its author made showing the error the function's job, so
     /// a caller that drops the rethrown error drops nothing unseen (a guard's early `throw` for a
     /// state the screen rules out is that author's call too). A `catch` that shows an error and
     /// does not rethrow says nothing of the function's other throws: they stay unseen.
