@@ -480,7 +480,7 @@ enum AppPageTests {
             try await waitFor("old listener gone") { center.listenerCount(for: alpha) == 0 }
             try await waitFor("listening to beta") { center.listenerCount(for: beta) == 1 }
             expectEqual(center.listenerCount, 1, "exactly one listener")
-            let listens = fixture.registry.records.filter { $0.name == "listen" }
+            let listens = fixture.registry.records.filter { $0.kind == "listen" }
             expectEqual(listens.first?.state, .cancelled, "old listener's task cancelled")
             expectEqual(fixture.registry.liveRecords.count, 1, "one live task")
             try await waitFor("listeners label") {

@@ -1,5 +1,14 @@
 public import LifecycleTasks
 
+extension TaskKind {
+    /// Seed 001's exec, started by a press.
+    static let exec: TaskKind = "exec"
+}
+
+extension TaskName {
+    static let exec = TaskName("exec", kind: .exec)
+}
+
 /// The error `exec()` throws when the button page is set to fail.
 public struct ExecFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which exec failed (1, 2, … on its screen).
@@ -134,7 +143,7 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
             // Seed 001, 方法2: `.task(id: triggers) { guard triggers != nil else { return } … }`.
             // lab-code: B3 part 2
             guard let state = view.state else { return }
-            state.triggerTask = view.node.task(id: state.trigger, name: "exec", label: "B3") {  // lab-code-key
+            state.triggerTask = view.node.task(id: state.trigger, name: .exec, label: "B3") {  // lab-code-key
                 [weak state] trigger in
                 guard trigger != nil else { return }  // lab-code-key
                 guard let state else { return }

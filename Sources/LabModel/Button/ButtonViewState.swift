@@ -48,14 +48,14 @@ public final class ButtonViewState {
             // lab-code: B1
             // `Button { Task { try await exec() } }`: nobody keeps the Task, its error is never read.
             let registry = screen.context.registry
-            screen.ledger.start(registry: registry, name: "exec", label: "B1", owner: node) {  // lab-code-key
+            screen.ledger.start(registry: registry, name: .exec, label: "B1", owner: node) {  // lab-code-key
                 try await self.exec()  // lab-code-key
             }
         // lab-code-end
         case .b2:
             // lab-code: B2
             currentTask?.cancel()  // lab-code-key
-            currentTask = screen.context.registry.unstructuredTask(name: "exec", label: "B2", owner: node) {
+            currentTask = screen.context.registry.unstructuredTask(name: .exec, label: "B2", owner: node) {
                 do {
                     try await self.exec()
                 } catch {

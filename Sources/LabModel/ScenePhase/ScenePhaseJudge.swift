@@ -1,3 +1,5 @@
+internal import LifecycleTasks
+
 /// Seed 003's row for `row`, checked on a scene-phase repro's timeline: P1 keeps polling and
 /// holding its side effect in the background and while another window has focus; the others
 /// stop, and load and poll again on each return to `.active`, the seed's reader (P4, P5) only
@@ -123,7 +125,7 @@ func judgeScenePhase(
     }
     checks.expectFlags(orphan: timerLeftRunning, retainsOwner: false, in: timeline)
     if timerLeftRunning {
-        checks.expectLeftRunning(["repeating Timer, every P"], in: timeline)
+        checks.expectLeftRunning([.repeatingTimer], in: timeline)
     } else {
         checks.expectNothingLeft(in: timeline)
     }

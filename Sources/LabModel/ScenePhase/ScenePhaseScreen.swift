@@ -1,5 +1,17 @@
 public import LifecycleTasks
 
+extension TaskKind {
+    /// Seed 003's polling every P, however it is started (with its load and side effect for P3).
+    static let poll: TaskKind = "poll"
+}
+
+extension TaskName {
+    static let pollEveryP = TaskName("poll every P", kind: .poll)
+    static let loadHoldPoll = TaskName("load, hold, poll every P", kind: .poll)
+    /// P6's Foundation `Timer` that nothing invalidates.
+    static let repeatingTimer = TaskName("repeating Timer, every P", kind: .poll)
+}
+
 /// The inner view of one showing of the scene-phase page: its node and ``ScenePhaseViewState``.
 public typealias ScenePhaseView = PresentedView<ScenePhaseViewState>
 
@@ -132,7 +144,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
                     guard let self else { return }
                     self.load()
                     state?.pollingTask = self.ledger.start(
-                        registry: registry, name: "poll every P", label: "P1", owner: node
+                        registry: registry, name: .pollEveryP, label: "P1", owner: node
                     ) { [weak self] in
                         try await self?.pollForever()
                     }
@@ -183,7 +195,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         case .p3:
             // lab-code: P3
             // Beyond the seeds: one task that lives exactly while the scene is active (M7).
-            view.node.task(while: .active, name: "load, hold, poll every P", label: "P3") {  // lab-code-key
+            view.node.task(while: .active, name: .loadHoldPoll, label: "P3") {  // lab-code-key
                 [weak self] in
                 guard let self else { return }
                 self.load()
@@ -203,8 +215,7 @@ extension ScenePhaseScreen {
     /// once that view has gone and it fires on.
     func scheduledTimer(owner: LifecycleNode?) -> RepeatingTimer {
         RepeatingTimer(
-            task: ledger.start(registry: context.registry, name: "repeating Timer, every P", label: "P6", owner: owner)
-            {
+            task: ledger.start(registry: context.registry, name: .repeatingTimer, label: "P6", owner: owner) {
                 [weak self] in
                 try await self?.pollForever()
             })
@@ -224,7 +235,7 @@ extension ScenePhaseScreen {
             if node?.isAppeared == false { self.activeCallsBeforeAppear += 1 }
             self.load()
             state?.pollingTask?.cancel()
-            state?.pollingTask = registry.unstructuredTask(name: "poll every P", label: label, owner: node) {
+            state?.pollingTask = registry.unstructuredTask(name: .pollEveryP, label: label, owner: node) {
                 [weak self] in
                 try await self?.pollForever()
             }

@@ -1,5 +1,14 @@
 public import LifecycleTasks
 
+extension TaskKind {
+    /// Seed 004's listener to one server's status.
+    static let listen: TaskKind = "listen"
+}
+
+extension TaskName {
+    static let listen = TaskName("listen", kind: .listen)
+}
+
 /// The inner view of one showing of the server page: its node and ``ServerViewState``.
 public typealias ServerView = PresentedView<ServerViewState>
 
@@ -71,7 +80,7 @@ public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
         guard let state = view.state else { return }
         let center = self.center
         // Seed 004: `.task(id: server) { for try await notification in sequence { status = … } }`.
-        state.listener = view.node.task(id: server, name: "listen", label: "I1") {  // lab-code-key
+        state.listener = view.node.task(id: server, name: .listen, label: "I1") {  // lab-code-key
             [weak self, weak state] server in
             self?.journal.log(ServerLine.listening(server))
             self?.journal.changed()

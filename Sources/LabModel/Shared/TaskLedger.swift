@@ -13,7 +13,7 @@ final class TaskLedger {
     /// the task is meant to outlive its owner (see ``TaskRegistry/unstructuredTask(name:label:owner:priority:detached:_:)``).
     @discardableResult
     func start(
-        registry: TaskRegistry, name: String, label: TaskLabel, owner: LifecycleNode?, priority: TaskPriority? = nil,
+        registry: TaskRegistry, name: TaskName, label: TaskLabel, owner: LifecycleNode?, priority: TaskPriority? = nil,
         detached: Bool = false, _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> Task<Void, any Error> {
         let key = nextKey

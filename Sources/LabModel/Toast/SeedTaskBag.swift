@@ -17,11 +17,12 @@ internal import LifecycleTasks
 final class SeedTaskBag {
     // Read in the nonisolated deinit: a Task handle is Sendable and cancel() is thread-safe.
     private var task: Task<Void, any Error>?
-    private let start: @MainActor (String, @escaping @MainActor @Sendable () async -> Void) -> Task<Void, any Error>
+    private let start: @MainActor (TaskName, @escaping @MainActor @Sendable () async -> Void) -> Task<Void, any Error>
 
     /// Makes an empty bag; `start` starts and registers a task with the view's node as owner.
-    init(start: @escaping @MainActor (String, @escaping @MainActor @Sendable () async -> Void) -> Task<Void, any Error>)
-    {
+    init(
+        start: @escaping @MainActor (TaskName, @escaping @MainActor @Sendable () async -> Void) -> Task<Void, any Error>
+    ) {
         self.start = start
     }
 
@@ -29,7 +30,7 @@ final class SeedTaskBag {
     deinit { task?.cancel() }
 
     /// The seed's `add`: `task = Task(priority: priority, operation: operation)`.
-    func add(name: String, operation: @escaping @MainActor @Sendable () async -> Void) {
+    func add(name: TaskName, operation: @escaping @MainActor @Sendable () async -> Void) {
         task = start(name, operation)  // lab-code-key
     }
     // lab-code-end

@@ -53,7 +53,7 @@ public final class TaskBag {
     ///   - priority: the task's priority.
     ///   - operation: the work; whatever it captures lives as long as the task.
     public func add(
-        name: String = "TaskBag task", priority: TaskPriority? = nil,
+        name: TaskName = "TaskBag task", priority: TaskPriority? = nil,
         operation: @escaping @MainActor @Sendable () async -> Void
     ) {
         // lab-code: T5 T6 part 2

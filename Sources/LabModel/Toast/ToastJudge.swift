@@ -109,7 +109,7 @@ func judgeToast(
         checks.expectTimes(ToastExpectation.taskCancel, at: atHide, observed: cancels)
     case .t7:
         checks.expectTimes(ToastExpectation.taskCancelBagsOneTask, at: atHide, observed: cancels)
-        let countdown = timeline.tasks.first { $0.role == .countdown && $0.state != nil }
+        let countdown = timeline.tasks.first { $0.kind == .countdown && $0.state != nil }
         checks.expect(
             ToastExpectation.countdownAfterHide, expected: "finished (never cancelled)",
             observed: countdown?.state.map { "\($0)" } ?? "never started", countdown?.state == .finished)

@@ -97,7 +97,7 @@ extension ScenarioDriver {
         let secondShow = await ScenarioRun.act(.show, actuator, runs: runs)
         // Timers only: T7's countdowns and T8's saves run beside them on purpose.
         let timersAfterSecondShow = runs.map { run in
-            run.liveRecords.count { $0.state == .running && TaskRole(taskName: $0.name) == .toastTimer }
+            run.liveRecords.count { $0.state == .running && $0.kind == .toastTimer }
         }
         // Watch until the latest side's second timer ran out, and D/2 more.
         let lastTimer =

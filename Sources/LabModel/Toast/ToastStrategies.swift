@@ -1,5 +1,22 @@
 import LifecycleTasks
 
+extension TaskKind {
+    /// A toast's timer: sleeps D, then hides (T1–T8).
+    static let toastTimer: TaskKind = "toast timer"
+    /// T7's countdown every D/10.
+    static let countdown: TaskKind = "countdown"
+    /// T8's save, which must finish.
+    static let save: TaskKind = "save"
+}
+
+extension TaskName {
+    static let hideAfterD = TaskName("sleep D, then hide", kind: .toastTimer)
+    /// T3's timer, whose `try?` swallows the cancel.
+    static let tryHideAfterD = TaskName("try? sleep D, then hide", kind: .toastTimer)
+    static let countdown = TaskName("countdown every D/10", kind: .countdown)
+    static let save = TaskName("save (must finish)", kind: .save)
+}
+
 /// A toast strategy as a value: what it installs on each new toast's node (SPEC §3).
 ///
 /// ```swift
@@ -41,7 +58,7 @@ public struct ToastStrategy: Sendable {
         let ledger = screen.ledger
         view.node.onAppear { [weak node = view.node] in
             // An unstructured task: the ledger lets a reset cancel it; nothing else keeps it.
-            ledger.start(registry: registry, name: "sleep D, then hide", label: "T1", owner: node) {  // lab-code-key
+            ledger.start(registry: registry, name: .hideAfterD, label: "T1", owner: node) {  // lab-code-key
                 await screen.dismissAfterDelay()
             }
         }
@@ -52,7 +69,7 @@ public struct ToastStrategy: Sendable {
     @MainActor
     private static func installT2(view: ToastView, screen: ToastScreen) {
         // lab-code: T2
-        view.node.task(name: "sleep D, then hide", label: "T2") {  // lab-code-key
+        view.node.task(name: .hideAfterD, label: "T2") {  // lab-code-key
             await screen.dismissAfterDelay()
         }
         // lab-code-end
@@ -66,7 +83,7 @@ public struct ToastStrategy: Sendable {
         // lab-code: T3
         let context = screen.context
         let duration = screen.toastDuration
-        view.node.task(name: "try? sleep D, then hide", label: "T3") {
+        view.node.task(name: .tryHideAfterD, label: "T3") {
             try? await context.sleep(for: duration)  // lab-code-key
             screen.hide(cause: .timer)
             screen.log(.autoDismissed)  // lab-code-key
@@ -82,7 +99,7 @@ public struct ToastStrategy: Sendable {
         view.node
             .onAppear { [weak node = view.node, weak state = view.state] in
                 state?.task = registry.unstructuredTask(  // lab-code-key
-                    name: "sleep D, then hide", label: "T4", owner: node
+                    name: .hideAfterD, label: "T4", owner: node
                 ) {
                     await screen.dismissAfterDelay()
                 }
@@ -100,7 +117,7 @@ public struct ToastStrategy: Sendable {
     private static func installT5(view: ToastView, screen: ToastScreen) {
         // lab-code: T5
         view.node.onAppear { [weak state = view.state] in
-            state?.taskBag.add(name: "sleep D, then hide") {
+            state?.taskBag.add(name: .hideAfterD) {
                 await screen.dismissAfterDelay()  // lab-code-key
             }
         }
@@ -115,7 +132,7 @@ public struct ToastStrategy: Sendable {
         // lab-code: T6
         view.node.onAppear { [weak weakState = view.state] in
             guard let state = weakState else { return }
-            state.taskBag.add(name: "sleep D, then hide") {
+            state.taskBag.add(name: .hideAfterD) {
                 await state.dismissAfterDelay()  // lab-code-key
             }
         }
@@ -130,8 +147,8 @@ public struct ToastStrategy: Sendable {
         // lab-code: T7
         view.node.onAppear { [weak state = view.state] in
             guard let bag = state?.oneTaskBag else { return }
-            bag.add(name: "countdown every D/10") { await screen.countDown() }  // lab-code-key
-            bag.add(name: "sleep D, then hide") { await screen.dismissAfterDelay() }  // lab-code-key
+            bag.add(name: .countdown) { await screen.countDown() }  // lab-code-key
+            bag.add(name: .hideAfterD) { await screen.dismissAfterDelay() }  // lab-code-key
         }
         // lab-code-end
     }
@@ -147,13 +164,13 @@ public struct ToastStrategy: Sendable {
         view.node
             .onAppear { [weak node = view.node] in
                 ledger.start(
-                    registry: registry, name: "save (must finish)", label: "T8", owner: node,
+                    registry: registry, name: .save, label: "T8", owner: node,
                     detached: true  // lab-code-key
                 ) {
                     await screen.save()
                 }
             }
-            .task(name: "sleep D, then hide", label: "T8") {  // lab-code-key
+            .task(name: .hideAfterD, label: "T8") {  // lab-code-key
                 await screen.dismissAfterDelay()
             }
         // lab-code-end

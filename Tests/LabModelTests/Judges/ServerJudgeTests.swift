@@ -44,6 +44,6 @@ struct ServerJudgeTests {
                 "✓ label after the new server posts", "✓ live listeners after closing", "✓ orphan flag",
                 "✓ retains-owner flag", "✗ tasks live at the end",
             ])
-        #expect(checks[2].observed == "2 (1 of A)" && checks[10].observed == "listen")
+        #expect(checks[2].observed == "2 (1 of A)" && checks[10].observed == "renamed listen")
     }
 }

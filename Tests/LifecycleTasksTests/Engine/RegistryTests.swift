@@ -26,6 +26,23 @@ struct RegistryTests {
         await host.expectNoLiveTasks()
     }
 
+    @Test("§5 records: a task's record keeps its name's kind, whichever way it was started; a literal name has none")
+    func kinds() async {
+        let host = FakeHost()
+        let node = host.node("view")
+        let pull = TaskName("pull changes", kind: "pull")
+        node.task(name: pull) { try? await host.context.sleep(for: .seconds(1)) }
+        _ = node.task(id: 1, name: TaskName("listen", kind: "listen")) { _ in }
+        host.context.registry.unstructuredTask(name: "work", label: "test", owner: node) {}
+        await host.appear(node)
+        let records = host.context.registry.records
+        #expect(records.map(\.name) == ["work", "pull changes", "listen"])
+        #expect(records.map(\.kind) == [nil, "pull", "listen"])
+        #expect(records.first { $0.kind == pull.kind }?.isLive == true)
+        await host.disappear(node)
+        await host.expectNoLiveTasks()
+    }
+
     @Test("§5 state: throwing CancellationError ends cancelled; returning after a cancel ends cancelled")
     func cancelled() async {
         let host = FakeHost()

@@ -18,7 +18,7 @@
 /// ```swift
 /// private static func installT2(view: ToastView, screen: ToastScreen) {
 ///     // lab-code: T2
-///     view.node.task(name: "sleep D, then hide", label: "T2") {  // lab-code-key
+///     view.node.task(name: .hideAfterD, label: "T2") {  // lab-code-key
 ///         await screen.dismissAfterDelay()
 ///     }
 ///     // lab-code-end

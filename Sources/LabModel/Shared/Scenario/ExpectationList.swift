@@ -1,3 +1,5 @@
+internal import LifecycleTasks
+
 /// The expectations a judge has checked so far, and how each kind is worded: counts, yes-or-no, times
 /// within the clock's jitter, the repro's schedule, the registry's flags.
 ///
@@ -101,12 +103,15 @@ struct ExpectationList {
             observed: raised ? "raised" : "not raised", raised == expected)
     }
 
-    /// Exactly these tasks of the run are live at its end (P6's timer, which nothing stops).
-    mutating func expectLeftRunning<Readings>(_ names: [String], in timeline: ScenarioTimeline<Readings>) {
-        let left = timeline.tasks.filter(\.isLive).map(\.name)
+    /// Exactly tasks of these kinds are live at the run's end (P6's timer, which nothing stops),
+    /// told apart by kind and shown by name.
+    mutating func expectLeftRunning<Readings>(_ names: [TaskName], in timeline: ScenarioTimeline<Readings>) {
+        let left = timeline.tasks.filter(\.isLive)
+        let kinds = { (kinds: [TaskKind?]) in kinds.map { $0?.rawValue ?? "" }.sorted() }
         expect(
-            SharedExpectation.tasksLiveAtEnd, expected: names.joined(separator: ", "),
-            observed: left.isEmpty ? "none" : left.joined(separator: ", "), left.sorted() == names.sorted())
+            SharedExpectation.tasksLiveAtEnd, expected: names.map(\.text).joined(separator: ", "),
+            observed: left.isEmpty ? "none" : left.map(\.name).joined(separator: ", "),
+            kinds(left.map(\.kind)) == kinds(names.map(\.kind)))
     }
 
     /// No task of the run is live at its end.

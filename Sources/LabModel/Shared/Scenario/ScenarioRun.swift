@@ -26,6 +26,8 @@ final class ScenarioRun {
     private var phaseChanges: [PhaseChange] = []
     /// Per task of the run: its name, start, and when it was asked to stop or ended.
     private var spans: [TaskID: (name: String, start: Duration, stop: Duration?)] = [:]
+    /// Each task's kind, as the registry recorded it at the start (the record may be gone by the end).
+    private var kinds: [TaskID: TaskKind] = [:]
     private var tokens: [ObservationToken] = []
 
     init(context: LifecycleContext, pacer: ScenarioPacer) {
@@ -103,7 +105,7 @@ final class ScenarioRun {
             let span = spans[id]
             let name = record?.name ?? span?.name ?? ""
             return TaskSpan(
-                id: id.rawValue, name: name, role: TaskRole(taskName: name),
+                id: id.rawValue, name: name, kind: record?.kind ?? kinds[id],
                 start: record?.startedAt ?? span?.start ?? start, stop: span?.stop, end: record?.endedAt,
                 state: record?.state, isDetached: record?.isDetached ?? false)
         }
@@ -173,6 +175,7 @@ final class ScenarioRun {
 
     private func saw(_ record: TaskRecord) {
         guard record.id.rawValue >= firstTask else { return }
+        if let kind = record.kind { kinds[record.id] = kind }
         // The registry keeps the orphan flag on an ended record (history); for the run a flag
         // stands only while its task is live.
         note(record, .orphan, on: record.isLive && record.isOrphan)

@@ -27,41 +27,6 @@ extension ScenarioPacer {
     var judgeTolerance: ScenarioTolerance { ScenarioTolerance(jitter: tolerance, lateness: lateness) }
 }
 
-/// What a task does in a repro, as the judges know it (the strategies name their tasks; the
-/// recorder maps a name to its role once, here).
-enum TaskRole: Sendable, Hashable, CaseIterable {
-    /// A toast's timer: sleeps D, then hides (T1–T8).
-    case toastTimer
-    /// T7's countdown every D/10.
-    case countdown
-    /// T8's save, which must finish.
-    case save
-    /// Seed 001's exec.
-    case exec
-    /// Seed 003's polling loop (with its load and side effect for P3).
-    case poll
-    /// Seed 004's listener.
-    case listen
-
-    /// The task names the strategies give a task of this role.
-    var taskNames: Set<String> {
-        switch self {
-        case .toastTimer: ["sleep D, then hide", "try? sleep D, then hide"]
-        case .countdown: ["countdown every D/10"]
-        case .save: ["save (must finish)"]
-        case .exec: ["exec"]
-        case .poll: ["poll every P", "load, hold, poll every P", "repeating Timer, every P"]
-        case .listen: ["listen"]
-        }
-    }
-
-    /// The role of a task named `name`, if it has one.
-    init?(taskName name: String) {
-        guard let role = Self.allCases.first(where: { $0.taskNames.contains(name) }) else { return nil }
-        self = role
-    }
-}
-
 /// A flag the registry raises on a task (SPEC §5).
 enum TaskFlag: String, Sendable, Hashable, CaseIterable {
     /// The task outlived its owner.
@@ -73,9 +38,10 @@ enum TaskFlag: String, Sendable, Hashable, CaseIterable {
 /// A task of a run, from its start to when it was asked to stop or ended.
 struct TaskSpan: Sendable, Hashable {
     var id: Int
-    /// Its name, for a person (the judges read ``role``).
+    /// Its name, for a person (the judges read ``kind``, which a page gives where it starts
+    /// the task, so rewording a name changes no verdict).
     var name: String
-    var role: TaskRole?
+    var kind: TaskKind?
     var start: Duration
     /// When it was asked to stop, or ended, whichever came first.
     var stop: Duration?
@@ -144,11 +110,11 @@ struct ScenarioTimeline<Readings: Sendable>: Sendable {
         lines.first { $0.time >= time && $0.line(as: Line.self).map(matches) == true }?.time
     }
 
-    /// The most tasks of `role` running at once among those started by `time`, a task counting
+    /// The most tasks of `kind` running at once among those started by `time`, a task counting
     /// from its start until it was asked to stop (or ended): a run cancelled at the instant the
     /// next starts does not overlap it.
-    func maxRunningAtOnce(_ role: TaskRole, startedBy time: Duration? = nil) -> Int {
-        let spans = tasks.filter { task in task.role == role && (time.map { task.start <= $0 } ?? true) }
+    func maxRunningAtOnce(_ kind: TaskKind, startedBy time: Duration? = nil) -> Int {
+        let spans = tasks.filter { task in task.kind == kind && (time.map { task.start <= $0 } ?? true) }
         return spans.map { span in
             spans.count { $0.start <= span.start && ($0.stop.map { $0 > span.start } ?? true) }
         }.max() ?? 0

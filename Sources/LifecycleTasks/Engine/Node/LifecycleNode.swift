@@ -165,7 +165,7 @@ public final class LifecycleNode {
     /// - Returns: the node, for the next modifier.
     @discardableResult
     public func task(
-        name: String = "task", label: TaskLabel = .task, priority: TaskPriority = .userInitiated,
+        name: TaskName = "task", label: TaskLabel = .task, priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {
         addSlot(
@@ -191,7 +191,7 @@ public final class LifecycleNode {
     ///   - action: the work for one id, on the main actor; it should return soon after a cancel.
     /// - Returns: the handle whose `id` restarts the task.
     public func task<ID: Equatable & Sendable>(
-        id: ID, name: String = "task(id:)", label: TaskLabel = .taskID,
+        id: ID, name: TaskName = "task(id:)", label: TaskLabel = .taskID,
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable (ID) async -> Void
     ) -> TaskIDHandle<ID> {
@@ -243,7 +243,7 @@ public final class LifecycleNode {
     /// - Returns: the node, for the next modifier.
     @discardableResult
     public func task(
-        while phase: ScenePhase, name: String = "task(while:)", label: TaskLabel = .taskWhile,
+        while phase: ScenePhase, name: TaskName = "task(while:)", label: TaskLabel = .taskWhile,
         priority: TaskPriority = .userInitiated,
         _ action: @escaping @MainActor @Sendable () async -> Void
     ) -> Self {

@@ -15,7 +15,7 @@ final class TaskSlot {
     let identity: TaskIdentity
 
     init(
-        owner: LifecycleNode, registry: TaskRegistry, name: String, label: TaskLabel, priority: TaskPriority,
+        owner: LifecycleNode, registry: TaskRegistry, name: TaskName, label: TaskLabel, priority: TaskPriority,
         gateOpen: Bool,
         whilePhase: ScenePhase? = nil,
         operation: (@MainActor @Sendable () async -> Void)? = nil,

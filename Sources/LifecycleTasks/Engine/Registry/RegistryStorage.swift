@@ -88,7 +88,8 @@ final class TaskEntry {
     /// The panel's row.
     var record: TaskRecord {
         TaskRecord(
-            id: id, name: identity.name, label: identity.label, owner: identity.owner, ownerName: identity.ownerName,
+            id: id, name: identity.name, kind: identity.kind, label: identity.label, owner: identity.owner,
+            ownerName: identity.ownerName,
             state: life.taskState, startedAt: startedAt, endedAt: life.endedAt,
             isOrphan: life.isOrphan, retainsOwner: life.retainsOwner, isDetached: identity.detached)
     }

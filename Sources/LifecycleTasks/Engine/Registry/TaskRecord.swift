@@ -49,6 +49,8 @@ public struct TaskRecord: Sendable, Hashable, Identifiable, Codable {
     public let id: TaskID
     /// The task's name (`"task"`, `"dismiss timer"` …).
     public let name: String
+    /// What the task is to code that looks for it (see ``TaskName``), if its starter said.
+    public let kind: TaskKind?
     /// Where it came from, as its starter labels it: the modifier (``TaskLabel/task``,
     /// ``TaskLabel/taskID`` …) or whatever label the caller passed.
     public let label: TaskLabel

@@ -141,7 +141,7 @@ public final class TaskRegistry {
     /// handler; its end goes through `TaskStateMachine.end(_:at:)`, which decides the final
     /// state.
     func start(
-        name: String, label: TaskLabel, owner: LifecycleNode?, priority: TaskPriority?, detached: Bool = false,
+        name: TaskName, label: TaskLabel, owner: LifecycleNode?, priority: TaskPriority?, detached: Bool = false,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> (TaskID, Task<Void, any Error>) {
         let identity = TaskIdentity(name: name, label: label, owner: owner, detached: detached)
@@ -408,7 +408,7 @@ extension TaskRegistry {
     /// - Returns: the real task, to cancel it yourself.
     @discardableResult
     public func unstructuredTask(
-        name: String, label: TaskLabel, owner: LifecycleNode?,
+        name: TaskName, label: TaskLabel, owner: LifecycleNode?,
         priority: TaskPriority? = nil, detached: Bool = false,
         _ operation: @escaping @MainActor @Sendable () async throws -> Void
     ) -> Task<Void, any Error> {
