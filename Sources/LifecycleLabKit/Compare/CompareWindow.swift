@@ -187,7 +187,16 @@ public final class CompareWindow {
         defer { isRunning = false }
         let pacer = LabApp.realTimePacer(clock: environment.context.clock, timing: environment.timing)
         let driver = ScenarioDriver(context: sides[0].screen.context, pacer: pacer)
-        let verdicts = await driver.run(toast: screens, actuator: CompareActuator(window: self))
+        // One click on the window's shared buttons acts on both sides.
+        let actuator = PageActuator(model: FanOutActuator(screens)) { [weak self] (action: ToastAction) in
+            guard let self, !window.isDestroyed else { return true }
+            switch action {
+            case .show: showButton.click()
+            case .hide: hideButton.click()
+            }
+            return true
+        }
+        let verdicts = await driver.run(toast: screens, actuator: actuator)
         let comparison = ScenarioComparison(verdicts: verdicts)
         guard !window.isDestroyed else { return comparison }  // closed during the run
         for (side, verdict) in zip(sides, verdicts) { side.show(verdict) }
@@ -237,21 +246,5 @@ public final class CompareWindow {
     /// Two fresh contexts on the app's clock, made together so their times share an axis.
     private static func makeContexts(_ environment: LabEnvironment) -> [LifecycleContext] {
         (0..<2).map { _ in LifecycleContext(clock: environment.context.clock, taskExecutor: MainLoop.taskExecutor) }
-    }
-}
-
-/// Performs the compare repro's actions with the window's shared buttons: one click, both sides.
-@MainActor
-final class CompareActuator: ScenarioActuator {
-    private weak var window: CompareWindow?
-
-    init(window: CompareWindow) { self.window = window }
-
-    func perform(_ action: ToastAction) async {
-        guard let window, !window.window.isDestroyed else { return }
-        switch action {
-        case .show: window.showButton.click()
-        case .hide: window.hideButton.click()
-        }
     }
 }

@@ -95,7 +95,21 @@ public final class ButtonPage: ViewLayoutPage {
     /// with the current strategy, clicking this page's real buttons.
     public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? {
         reset()
-        return await driver.run(button: screen, actuator: ButtonActuator(page: self))
+        // *Show view*, *Close view*, *Action!* and the "exec() throws" check box; while the view is
+        // closed there is no check box, and the screen's own actuator sets its flag.
+        let actuator = PageActuator(model: screen) { [weak self] (action: ButtonAction) in
+            guard let self else { return true }
+            switch action {
+            case .view(.show): showButton.click()
+            case .view(.close): closeButton.click()
+            case .pressAction: actionButton?.click()
+            case .setExecThrows(let value):
+                guard let throwsCheck else { return false }
+                throwsCheck.isActive = value
+            }
+            return true
+        }
+        return await driver.run(button: screen, actuator: actuator)
     }
 
     // MARK: Private
@@ -199,30 +213,5 @@ public final class ButtonPage: ViewLayoutPage {
                 : tr("View states alive: %{count} (view closed)", ["count": screen.liveViewStates]),
         ].joined(separator: "\n")
         layout.showLog(screen.logLines)
-    }
-}
-
-/// Performs the button repro's actions with the page's real widgets: *Show view*, *Close
-/// view*, *Action!* and the "exec() throws" check box (the screen's flag while the view is
-/// closed, as there is no check box then).
-@MainActor
-final class ButtonActuator: ScenarioActuator {
-    private weak var page: ButtonPage?
-
-    init(page: ButtonPage) { self.page = page }
-
-    func perform(_ action: ButtonAction) async {
-        guard let page else { return }
-        switch action {
-        case .view(.show): page.showButton.click()
-        case .view(.close): page.closeButton.click()
-        case .pressAction: page.actionButton?.click()
-        case .setExecThrows(let value):
-            if let check = page.throwsCheck {
-                check.isActive = value
-            } else {
-                page.screen.execShouldThrow = value
-            }
-        }
     }
 }

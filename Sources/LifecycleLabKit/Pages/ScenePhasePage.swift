@@ -120,9 +120,17 @@ public final class ScenePhasePage: ViewLayoutPage {
     /// session that cannot see a minimize runs it without minimizing (``ScenePhaseDetection``).
     public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? {
         reset()
-        return await driver.run(
-            scenePhase: screen, actuator: ScenePhaseActuator(page: self, environment: environment),
-            detection: environment.scenePhaseDetection)
+        // *Show view* and *Close view* are clicked; the window actions go to the real main window.
+        let environment = environment
+        let actuator = PageActuator(model: screen) { [weak self] (action: ScenePhaseAction) in
+            switch action {
+            case .view(.show): self?.showButton.click()
+            case .view(.close): self?.closeButton.click()
+            case .window(let action): await WindowActions.perform(action, environment: environment)
+            }
+            return true
+        }
+        return await driver.run(scenePhase: screen, actuator: actuator, detection: environment.scenePhaseDetection)
     }
 
     /// The page's line on what `detection` lets the app see, and why: ``SceneDetection/summary``'s
@@ -248,28 +256,6 @@ public final class ScenePhasePage: ViewLayoutPage {
             self?.environment.window?.unminimize()
             self?.environment.window?.present()
             return false
-        }
-    }
-}
-
-/// Performs the scene-phase repro's actions: *Show view* and *Close view* are clicked; the
-/// window actions go to the real main window.
-@MainActor
-final class ScenePhaseActuator: ScenarioActuator {
-    private weak var page: ScenePhasePage?
-    private let environment: LabEnvironment
-
-    init(page: ScenePhasePage, environment: LabEnvironment) {
-        self.page = page
-        self.environment = environment
-    }
-
-    func perform(_ action: ScenePhaseAction) async {
-        guard let page else { return }
-        switch action {
-        case .view(.show): page.showButton.click()
-        case .view(.close): page.closeButton.click()
-        case .window(let action): await WindowActions.perform(action, environment: environment)
         }
     }
 }

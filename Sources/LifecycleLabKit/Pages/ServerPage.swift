@@ -109,7 +109,21 @@ public final class ServerPage: ViewLayoutPage {
     /// servers' posts (not a user action) go straight to the status center.
     public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? {
         reset()
-        return await driver.run(server: screen, actuator: ServerActuator(page: self))
+        // *Show view*, *Close view* and the picker; a server posting a status is the world, so
+        // the screen's own actuator posts it to the status center.
+        let actuator = PageActuator(model: screen) { [weak self] (action: ServerAction) in
+            guard let self else { return true }
+            switch action {
+            case .view(.show): showButton.click()
+            case .view(.close): closeButton.click()
+            case .pick(let server):
+                guard let index = screen.servers.firstIndex(of: server) else { return true }
+                serverPicker.selectedIndex = index
+            case .post: return false
+            }
+            return true
+        }
+        return await driver.run(server: screen, actuator: actuator)
     }
 
     /// Posts the next status of the cycle from `server`, e.g. "Signed In (alpha)".
@@ -162,26 +176,5 @@ public final class ServerPage: ViewLayoutPage {
                 "Live listeners: %{count} (%{servers}) · statuses posted: %{posted}",
                 ["count": center.listenerCount, "servers": perServer, "posted": center.postedCount])
         layout.showLog(screen.logLines)
-    }
-}
-
-/// Performs the server repro's actions: *Show view*, *Close view* and the picker are the page's
-/// real widgets; a server posting a status is the environment, so it goes to the status center.
-@MainActor
-final class ServerActuator: ScenarioActuator {
-    private weak var page: ServerPage?
-
-    init(page: ServerPage) { self.page = page }
-
-    func perform(_ action: ServerAction) async {
-        guard let page else { return }
-        switch action {
-        case .view(.show): page.showButton.click()
-        case .view(.close): page.closeButton.click()
-        case .pick(let server):
-            if let index = page.screen.servers.firstIndex(of: server) { page.serverPicker.selectedIndex = index }
-        case .post(let status, let server):
-            page.screen.center.post(status, to: server)
-        }
     }
 }

@@ -180,7 +180,15 @@ public final class ToastPage: StrategyPage {
 
     public func runScenario(driver: ScenarioDriver) async -> ScenarioVerdict? {
         reset()
-        return await driver.run(toast: screen, actuator: ToastActuator(page: self))
+        // Both actions are the page's buttons.
+        let actuator = PageActuator(model: screen) { [weak self] (action: ToastAction) in
+            switch action {
+            case .show: self?.showButton.click()
+            case .hide: self?.hideButton.click()
+            }
+            return true
+        }
+        return await driver.run(toast: screen, actuator: actuator)
     }
 
     /// The repro button: runs the documented repro on this page and shows the verdict.
@@ -216,21 +224,6 @@ public final class ToastPage: StrategyPage {
         } else {
             statusLabel.text = tr(
                 "Toast hidden (D = %{duration})", ["duration": LabFormat.seconds(screen.toastDuration)])
-        }
-    }
-}
-
-/// Performs the toast repro's actions by clicking the page's real buttons.
-@MainActor
-final class ToastActuator: ScenarioActuator {
-    private weak var page: ToastPage?
-    init(page: ToastPage) { self.page = page }
-
-    func perform(_ action: ToastAction) async {
-        guard let page else { return }
-        switch action {
-        case .show: page.showButton.click()
-        case .hide: page.hideButton.click()
         }
     }
 }

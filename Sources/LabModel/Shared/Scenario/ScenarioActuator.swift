@@ -1,8 +1,9 @@
 public import LifecycleTasks
 
-/// Performs a page's scenario actions. The app implements it by clicking the page's real
-/// buttons and minimizing or focusing its real window; headless runs use the page's direct
-/// actuator, which calls the screen model.
+/// Performs a page's scenario actions. Each screen is its page's direct actuator, which calls
+/// the screen model (headless runs use it); the app wraps it and performs with a real widget
+/// every action a widget performs (a click on the page's button, its real window minimized or
+/// focused), leaving the rest to the screen.
 ///
 /// Each page declares its own action type (``ToastAction``, ``ButtonAction`` …); its
 /// `description` is how the action reads in a verdict's log.
