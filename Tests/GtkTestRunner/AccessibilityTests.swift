@@ -47,6 +47,7 @@ enum AccessibilityTests {
     static var names: GtkTestCase {
         GtkTestCase(
             "§5 accessibility: panel rows named in full, badges said once, no widget of the app left to its GTK class name",
+            sessions: .every,
             timeout: .seconds(20)
         ) {
             // The harness's sessions run with GTK_A11Y=none, where GTK keeps no accessible state:
@@ -145,6 +146,7 @@ enum AccessibilityTests {
     static var keyboard: GtkTestCase {
         GtkTestCase(
             "§5 keyboard: Tab reaches every control of every page in the page's order, Enter presses it, the focus shows",
+            sessions: .every,
             timeout: .seconds(30)
         ) {
             let fixture = try AppFixture(["--time-scale", "1"])
@@ -234,7 +236,9 @@ enum AccessibilityTests {
     }
 
     static var seedNoteDots: GtkTestCase {
-        GtkTestCase("§5 seed notes: drawn in the window in the seed-note style, every i keeps its dot") {
+        GtkTestCase(
+            "§5 seed notes: drawn in the window in the seed-note style, every i keeps its dot", sessions: .every
+        ) {
             let fixture = try AppFixture(["--strategy", "T1", "--time-scale", "1"])
             try await fixture.ready()
             let window = fixture.window.window

@@ -53,6 +53,7 @@ enum AppPageTests {
     static func pageRepro(_ id: AnyStrategyID) -> GtkTestCase {
         GtkTestCase(
             "\(id.rawValue): the page's repro (runScenario) through its real widgets matches the spec",
+            sessions: .of(id),
             timeout: .seconds(30)
         ) {
             let fixture = try PageFixture(timeScale: 0.3)
@@ -269,8 +270,10 @@ enum AppPageTests {
     }
 
     static func buttonRepro(_ id: ButtonStrategyID) -> GtkTestCase {
-        GtkTestCase("\(id.rawValue): seed 001's repro (runScenario) through the page's real buttons: matches the spec")
-        {
+        GtkTestCase(
+            "\(id.rawValue): seed 001's repro (runScenario) through the page's real buttons: matches the spec",
+            sessions: .of(AnyStrategyID(id))
+        ) {
             let fixture = try PageFixture(timeScale: 0.2)  // L = 2 s: room for a loaded machine's stalls
             let page = ButtonPage(environment: fixture.environment)
             try await fixture.show(page.root)
@@ -290,7 +293,7 @@ enum AppPageTests {
             ? "minimizing or losing focus keeps polling and the side effect; returning does not reload"
             : "minimizing or losing focus stops polling and releases the side effect; returning reloads and restarts"
         // A session that cannot see a minimize (SPEC §1: Wayland, GTK < 4.12) runs the focus part only.
-        return GtkTestCase("\(id.rawValue): \(outcome)", timeout: .seconds(15)) {
+        return GtkTestCase("\(id.rawValue): \(outcome)", sessions: .of(AnyStrategyID(id)), timeout: .seconds(15)) {
             let fixture = try PageFixture(timeScale: 0.1)  // P = 100 ms
             let environment = fixture.environment
             let page = ScenePhasePage(environment: environment)
@@ -413,7 +416,9 @@ enum AppPageTests {
     }
 
     static var scenePhaseNotShown: GtkTestCase {
-        GtkTestCase("P2: a page that is not shown never starts; it loads and takes the side effect once shown") {
+        GtkTestCase(
+            "P2: a page that is not shown never starts; it loads and takes the side effect once shown", sessions: .every
+        ) {
             let fixture = try PageFixture(timeScale: 0.1)
             let page = ScenePhasePage(environment: fixture.environment)
             try await fixture.show(page.root)
@@ -437,6 +442,7 @@ enum AppPageTests {
     static func scenePhaseRepro(_ id: ScenePhaseStrategyID) -> GtkTestCase {
         GtkTestCase(
             "\(id.rawValue): seed 003's repro (runScenario) through the real window: matches the spec",
+            sessions: .of(AnyStrategyID(id)),
             timeout: .seconds(20)
         ) {
             let fixture = try PageFixture(timeScale: 0.3)  // P = 300 ms: room for the window manager

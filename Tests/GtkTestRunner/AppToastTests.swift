@@ -181,7 +181,8 @@ enum AppToastTests {
                 await fixture.close()
             },
             GtkTestCase(
-                "§5 panel: never cut by the window — at the default size and at the window's narrowest, the whole panel is inside"
+                "§5 panel: never cut by the window — at the default size and at the window's narrowest, the whole panel is inside",
+                sessions: .every
             ) {
                 let fixture = try AppFixture(["--page", "toast"])
                 try await fixture.ready()
@@ -218,7 +219,8 @@ enum AppToastTests {
                 await fixture.close()
             },
             GtkTestCase(
-                "§5 window: every page fits a 1024×768 screen under GNOME's top bar (with each strategy's badge in the header, the window's minimum is at most 1024×736; a page taller than that scrolls)"
+                "§5 window: every page fits a 1024×768 screen under GNOME's top bar (with each strategy's badge in the header, the window's minimum is at most 1024×736; a page taller than that scrolls)",
+                sessions: .every
             ) {
                 let fixture = try AppFixture(["--page", "toast"])
                 try await fixture.ready()
@@ -353,7 +355,10 @@ enum AppToastTests {
     /// The documented repro (t = 0 show, D/3 hide, D/2 show) through the real buttons.
     static func reproCase(_ id: ToastStrategyID) -> GtkTestCase {
         let outcome = id.kind.label
-        return GtkTestCase("\(id.rawValue): documented repro in the real window (\(outcome))", timeout: .seconds(15)) {
+        return GtkTestCase(
+            "\(id.rawValue): documented repro in the real window (\(outcome))", sessions: .of(AnyStrategyID(id)),
+            timeout: .seconds(15)
+        ) {
             let fixture = try AppFixture(["--strategy", id.rawValue, "--time-scale", "0.25"])
             try await fixture.ready()
             let d = fixture.environment.timing.toastDuration

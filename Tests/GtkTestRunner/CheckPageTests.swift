@@ -368,6 +368,7 @@ enum CheckPageTests {
     static var keyboardReachesFindings: GtkTestCase {
         GtkTestCase(
             "T1: on the Check page, from the keyboard, Tab goes from the toolbar into the findings and reaches Show it live; activating it shows the repro",
+            sessions: .every,
             timeout: .seconds(20)
         ) {
             defer { clearEnvironment() }

@@ -18,11 +18,17 @@ import LifecycleTasks
 /// and append `MyTests.cases` to the list in `main.swift`.
 struct GtkTestCase {
     let name: String
+    /// Where the case runs (``CaseSets``): once under the harness, or in every session.
+    let sessions: CaseSessions
     let timeout: Duration
     let body: @MainActor () async throws -> Void
 
-    init(_ name: String, timeout: Duration = .seconds(10), _ body: @escaping @MainActor () async throws -> Void) {
+    init(
+        _ name: String, sessions: CaseSessions = .harness, timeout: Duration = .seconds(10),
+        _ body: @escaping @MainActor () async throws -> Void
+    ) {
         self.name = name
+        self.sessions = sessions
         self.timeout = timeout
         self.body = body
     }

@@ -8,7 +8,7 @@ import LifecycleTasks
 enum LifecycleEventTests {
     static var cases: [GtkTestCase] {
         [
-            GtkTestCase("§1 appear/disappear: hide and show a widget, then its parent") {
+            GtkTestCase("§1 appear/disappear: hide and show a widget, then its parent", sessions: .every) {
                 let window = Harness.window("appear")
                 let parent = Box(.vertical)
                 let child = Label("child")
@@ -86,7 +86,7 @@ enum LifecycleEventTests {
                     expectEqual(order, ["map second", "notify visible-child", "unmap first"], "\(transition)")
                 }
             },
-            GtkTestCase("§1 disappear: removing a widget unmaps it; adding it back maps it") {
+            GtkTestCase("§1 disappear: removing a widget unmaps it; adding it back maps it", sessions: .every) {
                 let window = Harness.window("remove")
                 let box = Box(.vertical)
                 let label = Label("removable")
@@ -106,7 +106,7 @@ enum LifecycleEventTests {
                 label.unparent()
                 expectEqual(log.entries, ["appear", "disappear", "appear", "disappear"], "unparent")
             },
-            GtkTestCase("§1 disappear: destroying the window unmaps its widgets") {
+            GtkTestCase("§1 disappear: destroying the window unmaps its widgets", sessions: .every) {
                 let window = Window(title: "destroy")
                 let label = Label("inside")
                 window.child = label
@@ -176,7 +176,8 @@ enum LifecycleEventTests {
                 expect(boundLabel.value == nil, "the label its action held went with the window")
             },
             GtkTestCase(
-                "§1 scene phase: minimize and restore → background and back, no disappear (a session that cannot see a minimize: no phase change, no MINIMIZED state)"
+                "§1 scene phase: minimize and restore → background and back, no disappear (a session that cannot see a minimize: no phase change, no MINIMIZED state)",
+                sessions: .every
             ) {
                 let scenes = GtkScenes(context: LifecycleContext())
                 guard scenes.detection.canSeeMinimize else { return try await minimizeUnseen(scenes) }
@@ -229,7 +230,8 @@ enum LifecycleEventTests {
                 token.cancel()
             },
             GtkTestCase(
-                "§1 scene phase: a menu opened and closed in the window → no phase change on Wayland (its popover takes the keyboard, and GTK reports the window inactive and active again at once)"
+                "§1 scene phase: a menu opened and closed in the window → no phase change on Wayland (its popover takes the keyboard, and GTK reports the window inactive and active again at once)",
+                sessions: .every
             ) {
                 let scenes = GtkScenes(context: LifecycleContext())
                 let window = Harness.window("menu")
@@ -270,7 +272,7 @@ enum LifecycleEventTests {
                 connection.disconnect()
                 token.cancel()
             },
-            GtkTestCase("§1 scene phase: focus to a second window and back → inactive, active") {
+            GtkTestCase("§1 scene phase: focus to a second window and back → inactive, active", sessions: .every) {
                 let scenes = GtkScenes(context: LifecycleContext())
                 let first = Harness.window("first")
                 let second = Harness.window("second")
@@ -285,7 +287,10 @@ enum LifecycleEventTests {
                 expectEqual(phases, [.inactive, .active])
                 token.cancel()
             },
-            GtkTestCase("§1 scene phase: hiding a window → background (its widgets disappear); showing it → active") {
+            GtkTestCase(
+                "§1 scene phase: hiding a window → background (its widgets disappear); showing it → active",
+                sessions: .every
+            ) {
                 let scenes = GtkScenes(context: LifecycleContext())
                 let window = Harness.window("hide")
                 let label = Label("content")
@@ -312,7 +317,8 @@ enum LifecycleEventTests {
                 token.cancel()
             },
             GtkTestCase(
-                "§1 app scene phase: active while any window is active, inactive while one is shown unfocused and the rest are background, background when all are minimized (hidden where a minimize cannot be seen)"
+                "§1 app scene phase: active while any window is active, inactive while one is shown unfocused and the rest are background, background when all are minimized (hidden where a minimize cannot be seen)",
+                sessions: .every
             ) {
                 let scenes = GtkScenes(context: LifecycleContext())
                 // Two windows minimized at once are brought back by the app itself, which only

@@ -12,6 +12,7 @@ enum PhaseUnderLoadTests {
         [
             GtkTestCase(
                 "§1 scene phase under two busy loops: 15 × (minimize, restore where the session can see a minimize; focus elsewhere, focus back), every change reaches the scene",
+                sessions: .every,
                 timeout: .seconds(120)
             ) {
                 let scenes = GtkScenes(context: LifecycleContext())

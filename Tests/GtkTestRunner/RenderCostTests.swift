@@ -59,7 +59,8 @@ enum RenderCostTests {
                 await fixture.close()
             },
             GtkTestCase(
-                "§1 scene phase: drawn on the CPU, losing the focus is one repaint, not the theme's 200 ms fade"
+                "§1 scene phase: drawn on the CPU, losing the focus is one repaint, not the theme's 200 ms fade",
+                sessions: .every
             ) {
                 expect(RendererChoice.cairoOnSoftwareGL(glRenderer: "llvmpipe").drawsOnTheCPU, "cairo on llvmpipe")
                 expect(RendererChoice.person("cairo").drawsOnTheCPU, "GSK_RENDERER=cairo")

@@ -12,7 +12,8 @@ enum SessionTests {
 
     static var derivation: GtkTestCase {
         GtkTestCase(
-            "§1 detection: X11 sees a minimize and follows is-active; Wayland but GNOME and KDE cannot see one and follows FOCUSED (with GTK ≥ 4.12 it also follows suspended); GNOME on Wayland sees the window leave its monitors, KDE sees its frames withheld, at any GTK; only X11 lets the app restore itself"
+            "§1 detection: X11 sees a minimize and follows is-active; Wayland but GNOME and KDE cannot see one and follows FOCUSED (with GTK ≥ 4.12 it also follows suspended); GNOME on Wayland sees the window leave its monitors, KDE sees its frames withheld, at any GTK; only X11 lets the app restore itself",
+            sessions: .every
         ) {
             let gtk48 = SceneDetection.Version(4, 8, 3)
             let gtk412 = SceneDetection.Version(4, 12, 0)
@@ -85,6 +86,7 @@ enum SessionTests {
     static var activeSource: GtkTestCase {
         GtkTestCase(
             "§1 detection: .active follows the session's source (X11 is-active, Wayland FOCUSED) across focus moves; is-active and FOCUSED measured side by side",
+            sessions: .every,
             timeout: .seconds(20)
         ) {
             let scenes = GtkScenes(context: LifecycleContext())
@@ -157,6 +159,7 @@ enum SessionTests {
     static var kwinWindowActions: GtkTestCase {
         GtkTestCase(
             "§1 detection under KWin: a minimize takes the focus and withholds the frames (no output left; suspended too with GTK ≥ 4.12), a restore gives both back, a window covered by another stays inactive",
+            sessions: .every,
             timeout: .seconds(40)
         ) {
             let scenes = GtkScenes(context: LifecycleContext())

@@ -29,6 +29,7 @@ enum WholeTextTests {
     static var nothingCut: GtkTestCase {
         GtkTestCase(
             "§5 window: nothing cut — every page, each strategy, the panel's flags and the Check page's findings, at the default size and the narrowest: no label ellipsized, none outside its parent",
+            sessions: .every,
             timeout: .seconds(120)
         ) {
             let fixture = try AppFixture(["--time-scale", "10"])
@@ -41,7 +42,7 @@ enum WholeTextTests {
 
     static var nothingCutInJapanese: GtkTestCase {
         GtkTestCase(
-            "§5 window: nothing cut in Japanese — the same walk under LANGUAGE=ja (a child process)",
+            "§5 window: nothing cut in Japanese — the same walk under LANGUAGE=ja (a child process)", sessions: .every,
             timeout: .seconds(150)
         ) {
             let (status, output) = try runChild(["LANG=C.UTF-8", "LANGUAGE=ja"])
@@ -187,6 +188,7 @@ enum WholeTextTests {
     static var everyDot: GtkTestCase {
         GtkTestCase(
             "§5 code: every i keeps its dot — each page's SwiftUI, the Swift that runs, a finding's code and the seed's words, in the window's rendered pixels, scrolled through",
+            sessions: .every,
             timeout: .seconds(150)
         ) {
             let fixture = try AppFixture(["--time-scale", "1"])
