@@ -7,9 +7,10 @@ import Testing
 /// The SwiftUI each strategy stands for (`swiftUIShape`, the code panel's right-hand side): a
 /// bug or trap gets the rules its spec row names, a fix gets none.
 @Suite struct StrategyShapeTests {
-    /// What the checker reports on each shape's text, with why where it is not obvious. Most
-    /// shapes are fragments (modifiers with no enclosing `View` type); the checker reads them as
-    /// one view's code at the top level.
+    /// What the checker reports on each shape's text, with why where it is not obvious; a
+    /// strategy not named here gets no finding (a new page's fixes need no line, its bugs and
+    /// traps do, or their finding fails the test). Most shapes are fragments (modifiers with no
+    /// enclosing `View` type); the checker reads them as one view's code at the top level.
     static let expected: [String: [RuleID]] = [
         // T1: `onAppear { Task { sleep; isPresented = false } }` inside `if isPresented`: after
         // its sleep the task writes the state that shows the toast, and nothing cancels it.
@@ -56,16 +57,19 @@ import Testing
         arguments: LabCatalog.strategies.map(\.rawValue))
     func shapeGetsItsRules(_ id: String) throws {
         let strategy = try #require(LabCatalog.strategies.first { $0.rawValue == id })
-        let expected = try #require(Self.expected[id], "no expectation for \(id)")
+        let expected = Self.expected[id] ?? []
         let found = Checker.check(source: strategy.swiftUIShape, path: id).map(\.rule)
         #expect(found.sorted { $0.rawValue < $1.rawValue } == expected.sorted { $0.rawValue < $1.rawValue })
         if strategy.kind == .fix { #expect(found.isEmpty, "a fix's shape is flagged: \(found)") }
         if strategy.kind == .bug { #expect(!found.isEmpty || id == "T6", "a bug's shape is not flagged") }
     }
 
-    @Test("The table names exactly the catalogue's strategies")
+    @Test("The table names only the catalogue's strategies, and every bug and trap among them")
     func tableCoversEveryStrategy() {
-        #expect(Set(Self.expected.keys) == Set(LabCatalog.strategies.map(\.rawValue)))
+        let strategies = LabCatalog.strategies
+        #expect(Set(Self.expected.keys).isSubset(of: strategies.map(\.rawValue)))
+        let unnamed = strategies.filter { [.bug, .trap].contains($0.kind) && Self.expected[$0.rawValue] == nil }
+        #expect(unnamed.isEmpty, "bugs and traps with no line: \(unnamed.map(\.rawValue))")
     }
 
     /// SPEC T6: the shape, inside a view that declares the method the closure calls.
