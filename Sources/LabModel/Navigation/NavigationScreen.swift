@@ -1,3 +1,4 @@
+import Gettext
 public import LifecycleTasks
 
 /// N1 (seed 003's addendum): two destinations of a navigation stack, each with a lifecycle node,
@@ -109,4 +110,17 @@ extension NavigationScreen {
     /// The line N1 turns on: the `willAppear` hook, in the running code and in the seed's shape.
     public nonisolated static let keyMechanism = KeyMechanism(
         running: ".onWillAppear {", swiftUI: "UIKitLifeCycleHandler(onWillAppear:")
+}
+
+extension PageID {
+    /// Seed 003's addendum: the order of appear and disappear between two pages (N1).
+    public static let navigation = PageID("navigation")
+}
+
+extension PageDescriptor {
+    /// Seed 003's addendum (N1): no strategy and no scripted repro; the GTK tests check the
+    /// order of its events against GTK's own signals.
+    public static let navigation = PageDescriptor(
+        id: .navigation, title: { tr("Navigation") }, strategies: [], durations: [],
+        screenshotMoment: { $0.toastDuration }, dependsOnSession: false)
 }

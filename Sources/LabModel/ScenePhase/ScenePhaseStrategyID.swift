@@ -140,3 +140,45 @@ extension ScenePhaseStrategyID {
         }
     }
 }
+
+extension PageID {
+    /// Seed 003's scene phase (P1–P5).
+    public static let scenePhase = PageID("scene")
+}
+
+extension SpecDuration {
+    /// P, how often the scene-phase page polls its source.
+    public static let poll = SpecDuration("P", seconds: 1)
+}
+
+extension LabTiming {
+    /// P, how often the scene-phase page polls its source (1 s × scale).
+    public var pollInterval: Duration { self[.poll] }
+}
+
+extension PageDescriptor {
+    /// Seed 003's scene-phase page. Its repro minimizes, restores and moves the focus, so its
+    /// outcome depends on the session.
+    public static let scenePhase = PageDescriptor(
+        id: .scenePhase, title: { tr("Scene phase") }, strategies: ScenePhaseStrategyID.anyCases,
+        durations: [.poll], screenshotMoment: { $0.toastDuration }, dependsOnSession: true)
+}
+
+/// A line the scene-phase page's screen logs (seed 003). A judge matches these cases, never their text.
+public enum ScenePhaseLine: ScreenLine {
+    /// Load number `n` ran.
+    case load(Int)
+    /// The side effect was acquired.
+    case sideEffectAcquired
+    /// The side effect was released.
+    case sideEffectReleased
+
+    /// The line as it reads in the log.
+    public var text: String {
+        switch self {
+        case .load(let n): "load #\(n)"
+        case .sideEffectAcquired: "side effect acquired"
+        case .sideEffectReleased: "side effect released"
+        }
+    }
+}
