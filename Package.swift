@@ -24,7 +24,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
-        // `swift package generate-documentation` (scripts/docs): the DocC catalogs of the libraries.
+        // `swift package generate-documentation` (scripts/ci/docs): the DocC catalogs of the libraries.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The checker parses SwiftUI code (it need not build here); 603 matches Swift 6.3.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),

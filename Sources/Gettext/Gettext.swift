@@ -9,7 +9,7 @@ import Synchronization
 /// `LANG/LC_MESSAGES/lifecycle-lab.mo`) looked up through glibc's `dgettext` and `dngettext`.
 ///
 /// Mark a user-visible string where it is written, as a literal, so `xgettext` finds it
-/// (`scripts/update-po` extracts with `--language=C --keyword=tr --keyword=trn:1,2
+/// (`scripts/ci/update-po` extracts with `--language=C --keyword=tr --keyword=trn:1,2
 /// --keyword=trc:1c,2`; there is no Swift parser in gettext 0.21, and C's lexer reads Swift's
 /// plain one-line literals the same way):
 ///
@@ -153,7 +153,7 @@ public enum Gettext {
 
 /// Marks `message` for translation without translating it (gettext's `N_`): for a message
 /// kept in English somewhere (a scenario check's name in a verdict's JSON) and translated where
-/// it is shown, with ``tr(_:)``. `scripts/update-po` extracts its literal.
+/// it is shown, with ``tr(_:)``. `scripts/ci/update-po` extracts its literal.
 /// - Parameter message: the English text, a literal.
 public func trMark(_ message: StaticString) -> StaticString { message }
 

@@ -74,7 +74,7 @@ public enum GtkInitError: Error, CustomStringConvertible, Equatable, Sendable {
         switch self {
         case .noDisplay(let detail):
             return "no display: set DISPLAY or WAYLAND_DISPLAY to a running display, or run under "
-                + "`scripts/with-display` (Xvfb) (\(detail))"
+                + "`scripts/sessions/with-display` (Xvfb) (\(detail))"
         }
     }
 }

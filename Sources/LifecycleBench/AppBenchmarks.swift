@@ -8,7 +8,7 @@ import LifecycleTasks
 
 /// The app's figures: cancel latency, start-up against a minimal C GTK window, one
 /// panel update at 10k live tasks, 10k show/hide cycles, and idle CPU. Needs a display (run
-/// under `scripts/with-display`).
+/// under `scripts/sessions/with-display`).
 @MainActor
 enum AppBenchmarks {
     static func run(_ options: BenchOptions) {

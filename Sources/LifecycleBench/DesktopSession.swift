@@ -8,7 +8,7 @@
 /// bus up (GNOME starts it at login; GTK 4 then exports every widget to it), and GTK's default
 /// renderer (GL; Mesa's llvmpipe without a GPU). The test harness turns both off
 /// (`GTK_A11Y=none`, `GSK_RENDERER=cairo`). The bench makes the desktop world itself, with a
-/// session bus of its own, whatever it was started under (as `scripts/with-display --desktop`
+/// session bus of its own, whatever it was started under (as `scripts/sessions/with-display --desktop`
 /// does for a command).
 struct ChildEnvironment {
     /// Short name in the JSON lines: `desktop` (no `GSK_RENDERER`), `desktop-gl` or `desktop-cairo`.

@@ -22,9 +22,9 @@ import Synchronization
 /// (back to back: the request meets the frame of the change just before, the worst case), and
 /// `app.phase_latency.spaced` 250–450 ms after it, as a person switches windows.
 ///
-/// Under GNOME's mutter on Wayland (scripts/with-mutter) the changes are mutter's own keys
-/// (`<Super>h`, `<Alt>Tab`); under KDE's KWin (scripts/with-kwin) KWin's own minimize and
-/// activation, asked through its scripting API (scripts/kwin-input). On Wayland the minimize is
+/// Under GNOME's mutter on Wayland (scripts/sessions/with-mutter) the changes are mutter's own keys
+/// (`<Super>h`, `<Alt>Tab`); under KDE's KWin (scripts/sessions/with-kwin) KWin's own minimize and
+/// activation, asked through its scripting API (scripts/sessions/kwin-input). On Wayland the minimize is
 /// left out of the figure and reported on its own (`p99_loaded_minimize_ms`): the app learns of
 /// it when mutter's minimize animation ends and the surface leaves the monitor, about 0.3 s
 /// later, or, under KWin, when its frame has waited 0.5 s for the compositor (KWin 6 with
@@ -43,11 +43,11 @@ enum PhaseLatencyBenchmark {
         let name: String
         /// The `xdotool` command on X11 (openbox acts on it).
         let xdotool: (_ main: String, _ other: String) -> String
-        /// The `scripts/mutter-input` command under GNOME's mutter on Wayland: mutter's own keys.
+        /// The `scripts/sessions/mutter-input` command under GNOME's mutter on Wayland: mutter's own keys.
         /// With two windows, `<Alt>Tab` moves between them; after a minimize mutter focuses the
         /// other window, and `<Alt>Tab` from there restores the minimized one.
         let mutter: String
-        /// The `scripts/kwin-input` command under KDE's KWin, given the other window's title:
+        /// The `scripts/sessions/kwin-input` command under KDE's KWin, given the other window's title:
         /// KWin minimizes the active window, or activates one by its title (unminimizing it).
         let kwin: (_ other: String) -> String
         let phase: ScenePhase
@@ -100,14 +100,14 @@ enum PhaseLatencyBenchmark {
         if Display.backend == .wayland {
             // On Wayland no client may move another's focus, so the changes are the compositor's
             // own: mutter's keybindings, typed through its RemoteDesktop keyboard
-            // (scripts/with-mutter), or KWin's scripting API (scripts/with-kwin). The other
+            // (scripts/sessions/with-mutter), or KWin's scripting API (scripts/sessions/with-kwin). The other
             // window is also the witness: each step moves the focus to or from it.
             guard let compositor = CompositorHand(otherTitle: otherTitle),
                 let window = otherWaylandWindow(title: otherTitle)
             else {
                 FileHandleStderr.write(
-                    "lifecycle-bench: app.phase_latency on Wayland needs GNOME's mutter with scripts/mutter-input"
-                        + " (scripts/with-mutter) or KDE's KWin with scripts/kwin-input (scripts/with-kwin),"
+                    "lifecycle-bench: app.phase_latency on Wayland needs GNOME's mutter with scripts/sessions/mutter-input"
+                        + " (scripts/sessions/with-mutter) or KDE's KWin with scripts/sessions/kwin-input (scripts/sessions/with-kwin),"
                         + " and python3-gi with GTK 4\n")
                 return
             }
@@ -159,7 +159,7 @@ enum PhaseLatencyBenchmark {
         guard warmUp.lost < 5 * steps.count else {
             FileHandleStderr.write(
                 "lifecycle-bench: app.phase_latency: none of \(5 * steps.count) window changes reached the app;"
-                    + " is a window manager running (openbox on X11, scripts/with-mutter on Wayland)?\n")
+                    + " is a window manager running (openbox on X11, scripts/sessions/with-mutter on Wayland)?\n")
             return
         }
         var backToBack: [Run] = []
@@ -522,10 +522,10 @@ protocol OutsideHand {
 }
 
 /// The compositor's own window changes, asked from outside through a helper's socket: mutter's
-/// keys, typed through the RemoteDesktop keyboard that `scripts/mutter-input serve` holds
-/// (`$MUTTER_INPUT_SOCKET`, exported by scripts/with-mutter), or KWin's minimize and activation
-/// through its scripting API, which `scripts/kwin-input serve` runs (`$KWIN_INPUT_SOCKET`,
-/// exported by scripts/with-kwin). One connection per command, as both servers expect;
+/// keys, typed through the RemoteDesktop keyboard that `scripts/sessions/mutter-input serve` holds
+/// (`$MUTTER_INPUT_SOCKET`, exported by scripts/sessions/with-mutter), or KWin's minimize and activation
+/// through its scripting API, which `scripts/sessions/kwin-input serve` runs (`$KWIN_INPUT_SOCKET`,
+/// exported by scripts/sessions/with-kwin). One connection per command, as both servers expect;
 /// connecting to a Unix socket costs microseconds, and the time is taken before it. The server's
 /// reply is read on another thread so the request returns at once.
 final class CompositorHand: OutsideHand, Sendable {

@@ -168,7 +168,7 @@ enum Harness {
         MainLoop.iterate(until: { false }, timeout: .milliseconds(100))
     }
 
-    /// Minimize and focus cases need a window manager (on X11). `scripts/_inside-display` starts
+    /// Minimize and focus cases need a window manager (on X11). `scripts/sessions/_inside-display` starts
     /// openbox, but under load it has been seen to fail to connect ("Failed to open the
     /// display") and the tests then ran without one; start it here in that case.
     /// - Returns: the pid of the openbox this started, to stop at the end.
@@ -385,11 +385,11 @@ func moveFocus(from window: Window, to other: Window, file: StaticString = #file
 }
 
 /// How this test session minimizes and restores a window. Under GNOME's mutter
-/// (`scripts/with-mutter`, which exports `MUTTER_INPUT_SOCKET`) and KDE's KWin
-/// (`scripts/with-kwin`, `KWIN_INPUT_SOCKET`) the app may minimize itself but cannot bring its
+/// (`scripts/sessions/with-mutter`, which exports `MUTTER_INPUT_SOCKET`) and KDE's KWin
+/// (`scripts/sessions/with-kwin`, `KWIN_INPUT_SOCKET`) the app may minimize itself but cannot bring its
 /// window back, so a restore, and for symmetry the minimize, go through the compositor from
-/// outside: mutter's own keys (`scripts/mutter-window-action`: `<Super>h`, `<Alt>Tab`), KWin's
-/// scripting API (`scripts/kwin-window-action`). Elsewhere the tests ask GTK, as the app does.
+/// outside: mutter's own keys (`scripts/sessions/mutter-window-action`: `<Super>h`, `<Alt>Tab`), KWin's
+/// scripting API (`scripts/sessions/kwin-window-action`). Elsewhere the tests ask GTK, as the app does.
 @MainActor
 enum SessionWindows {
     /// The outside program for window actions, or `nil` where the app's own requests are obeyed.
@@ -402,10 +402,10 @@ enum SessionWindows {
         } else {
             return nil
         }
-        // #filePath is …/Tests/GtkTestRunner/Harness.swift; the program is in the package's scripts/.
+        // #filePath is …/Tests/GtkTestRunner/Harness.swift; the program is in the package's scripts/sessions/.
         let root = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
             .joined(separator: "/")
-        return root + "/scripts/" + program
+        return root + "/scripts/sessions/" + program
     }()
 
     /// Whether a case can minimize a window and bring it back in this session (and see both).

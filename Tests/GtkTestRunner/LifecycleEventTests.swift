@@ -183,7 +183,7 @@ enum LifecycleEventTests {
                 guard scenes.detection.canSeeMinimize else { return try await minimizeUnseen(scenes) }
                 try require(
                     SessionWindows.runsMinimize(scenes.detection),
-                    "this session sees a minimize the test could not undo: run it where the app restores itself (X11), under scripts/with-mutter with its keyboard or under scripts/with-kwin"
+                    "this session sees a minimize the test could not undo: run it where the app restores itself (X11), under scripts/sessions/with-mutter with its keyboard or under scripts/sessions/with-kwin"
                 )
                 let minimizedState = scenes.detection.minimizeSignal == .minimizedState
                 let window = Harness.window("minimize")

@@ -4,7 +4,7 @@ import LabModel
 import LifecycleLabKit
 
 /// `gtk-tests --pictures DIR [SUFFIX]`: a picture of every page of the real app window, as
-/// `lifecycle-lab --screenshot` renders it, in DIR/PAGE-SUFFIX.png (scripts/screenshots runs it
+/// `lifecycle-lab --screenshot` renders it, in DIR/PAGE-SUFFIX.png (scripts/release/screenshots runs it
 /// in light and dark, at 1× and 2×, with large text). Each page shows something running: the
 /// toast and each inner view are shown, so the task panel has a row; the Check page has
 /// checked the SwiftUI fixture in Tests/check-page/app with the real `lifecycle-lab-check`

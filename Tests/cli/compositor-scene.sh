@@ -1,28 +1,28 @@
 #!/usr/bin/env bash
 # Seed 003's scene-phase repro (P1–P5) under a desktop's own compositor, as its user gets it: run
-# it under scripts/with-mutter (GNOME's mutter) or scripts/with-kwin (KDE Plasma's KWin), both
+# it under scripts/sessions/with-mutter (GNOME's mutter) or scripts/sessions/with-kwin (KDE Plasma's KWin), both
 # headless with GDK_BACKEND=wayland.
 #   - With `--window-actions-by` the compositor minimizes the window and brings it back, asked
 #     from outside as a person asks it: mutter's own <Super>h and <Alt>Tab through its
-#     RemoteDesktop API (scripts/mutter-window-action), KWin's own minimize and activation through
-#     its scripting API (scripts/kwin-window-action). Every row must match the spec (exit 0) with
+#     RemoteDesktop API (scripts/sessions/mutter-window-action), KWin's own minimize and activation through
+#     its scripting API (scripts/sessions/kwin-window-action). Every row must match the spec (exit 0) with
 #     the minimize in it, RUNS times each; every run is reported.
 #   - Without it the app can minimize itself but not come back (a Wayland compositor activates a
 #     window only for a person): P1 and P2 must leave the minimize out and say so, and judge the
 #     rest: exit 0 or 3 (could not be judged, "scheduleHeld": false), never 1.
-#   scripts/with-mutter Tests/cli/compositor-scene.sh PATH/TO/lifecycle-lab [RUNS]   (RUNS default 1)
-#   scripts/with-kwin Tests/cli/compositor-scene.sh PATH/TO/lifecycle-lab [RUNS]
+#   scripts/sessions/with-mutter Tests/cli/compositor-scene.sh PATH/TO/lifecycle-lab [RUNS]   (RUNS default 1)
+#   scripts/sessions/with-kwin Tests/cli/compositor-scene.sh PATH/TO/lifecycle-lab [RUNS]
 # Prints one line per run and per check, then "N passed, N failed".
 set -uo pipefail
-app=${1:?usage: scripts/with-mutter|with-kwin Tests/cli/compositor-scene.sh PATH/TO/lifecycle-lab [RUNS]}
+app=${1:?usage: scripts/sessions/with-mutter|with-kwin Tests/cli/compositor-scene.sh PATH/TO/lifecycle-lab [RUNS]}
 runs=${2:-1}
 scripts="$(cd "$(dirname "$0")/../.." && pwd -P)/scripts"
 if [[ -n ${MUTTER_INPUT_SOCKET:-} ]]; then
-    actions=$scripts/mutter-window-action how="mutter's own keys (<Super>h, <Alt>Tab)"
+    actions=$scripts/sessions/mutter-window-action how="mutter's own keys (<Super>h, <Alt>Tab)"
 elif [[ -n ${KWIN_INPUT_SOCKET:-} ]]; then
-    actions=$scripts/kwin-window-action how="KWin's scripting API (minimize, activate)"
+    actions=$scripts/sessions/kwin-window-action how="KWin's scripting API (minimize, activate)"
 else
-    echo "compositor-scene: run it under scripts/with-mutter or scripts/with-kwin" >&2
+    echo "compositor-scene: run it under scripts/sessions/with-mutter or scripts/sessions/with-kwin" >&2
     exit 2
 fi
 work=$(mktemp -d)

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The renderer the real app draws its first frame with, in a user's desktop session (run it
-# under `scripts/with-display --desktop` or `scripts/with-wayland`: GSK_RENDERER unset, GL on
+# under `scripts/sessions/with-display --desktop` or `scripts/sessions/with-wayland`: GSK_RENDERER unset, GL on
 # Mesa's llvmpipe): the app asks for cairo on software GL and says why in About; GSK_RENDERER
 # set by the person wins.
 # Prints one line per check, then "N passed, N failed".
 set -uo pipefail
-app=${1:?usage: scripts/with-display --desktop Tests/cli/renderer.sh PATH/TO/lifecycle-lab}
+app=${1:?usage: scripts/sessions/with-display --desktop Tests/cli/renderer.sh PATH/TO/lifecycle-lab}
 passed=0 failed=0
 check() {  # check NAME WANTED-RENDERER ENV...
     local name=$1 want=$2; shift 2

@@ -8,11 +8,11 @@
 # from another folder through a link to the build folder, the style sheet is still found.
 #
 # Needs a display with a window manager, and xdotool:
-#   scripts/with-display Tests/cli/shutdown.sh PATH/TO/lifecycle-lab
+#   scripts/sessions/with-display Tests/cli/shutdown.sh PATH/TO/lifecycle-lab
 # Prints one line per case with the measured figures, then "N passed, N failed".
 # SHUTDOWN_BOUND_MS overrides the 100 ms bound (e.g. for a sanitizer build).
 set -uo pipefail
-app=${1:?usage: scripts/with-display Tests/cli/shutdown.sh PATH/TO/lifecycle-lab}
+app=${1:?usage: scripts/sessions/with-display Tests/cli/shutdown.sh PATH/TO/lifecycle-lab}
 bound_ms=${SHUTDOWN_BOUND_MS:-100}
 grace_ms=2000   # LabApp.shutdownGrace
 passed=0 failed=0
@@ -27,7 +27,7 @@ export TMPDIR="$work/tmp" XDG_RUNTIME_DIR="$work/run"
 # EXIT trap it inherited.
 trap '[[ $BASHPID == $$ ]] && rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
-[[ -n "${DISPLAY:-}" ]] || { echo "shutdown.sh: needs a display (run it under scripts/with-display)" >&2; exit 1; }
+[[ -n "${DISPLAY:-}" ]] || { echo "shutdown.sh: needs a display (run it under scripts/sessions/with-display)" >&2; exit 1; }
 command -v xdotool >/dev/null || { echo "shutdown.sh: needs xdotool (apt-get install xdotool)" >&2; exit 1; }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Translations on the command line (the app's text domain, po/ja.po compiled by
-# scripts/build-locale into .build/locale, found beside a binary built in .build/<triple>/<config>/):
+# scripts/run/build-locale into .build/locale, found beside a binary built in .build/<triple>/<config>/):
 # LANGUAGE=ja gives Japanese --help and errors, with and without LANG; without LANGUAGE, or with
 # an explicit LANG=C, the output is English; a locale named but not generated on the machine
 # (LANG=ja_JP.UTF-8) still gives its language; machine-readable parts (option names, IDs) stay.

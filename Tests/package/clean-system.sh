@@ -14,7 +14,7 @@
 #   - launched through its desktop entry with gtk4-launch, its window appears (xdotool), it
 #     belongs to the packaged binary, and Ctrl+Q closes it.
 #
-# The desktop session is the host's: the X server (Xvfb + openbox from scripts/with-display), its
+# The desktop session is the host's: the X server (Xvfb + openbox from scripts/sessions/with-display), its
 # socket bind-mounted into the root, and a D-Bus session bus (the host's dbus-daemon, run as the
 # test user), which starts the host's accessibility bus on demand as a GNOME session has one.
 # Both buses put their sockets in /run/user/UID, one folder mounted at the same path outside the
@@ -23,8 +23,8 @@
 # missing dependency. The one test-only extra, installed into the root after the package's own
 # checks, is libgtk-4-bin (gtk4-launch), which needs nothing the package has not pulled in.
 #
-#   scripts/with-display Tests/package/clean-system.sh dist/lifecycle-lab_VERSION_ARCH.deb
-#   (scripts/test-clean-system builds the package and does this)
+#   scripts/sessions/with-display Tests/package/clean-system.sh dist/lifecycle-lab_VERSION_ARCH.deb
+#   (scripts/ci/test-clean-system builds the package and does this)
 #
 # Needs root (debootstrap, chroot, mounts in a private mount namespace), debootstrap and xdotool.
 # The debootstrapped base root is cached in $LIFECYCLE_LAB_TEST_CACHE (default
@@ -228,17 +228,17 @@ fi
 
 # ---------------------------------------------------------------------------------------------
 # Outside: the cached base root, a copy of it to install into, the inside part, clean-up.
-deb=${1:?usage: scripts/with-display Tests/package/clean-system.sh dist/lifecycle-lab_VERSION_ARCH.deb}
+deb=${1:?usage: scripts/sessions/with-display Tests/package/clean-system.sh dist/lifecycle-lab_VERSION_ARCH.deb}
 [[ -f $deb ]] || { echo "clean-system: no such package: $deb" >&2; exit 2; }
 [[ $(id -u) -eq 0 ]] || { echo "clean-system: needs root (debootstrap, chroot, mounts)" >&2; exit 1; }
-[[ -n ${DISPLAY:-} ]] || { echo "clean-system: needs a display (run it under scripts/with-display)" >&2; exit 1; }
+[[ -n ${DISPLAY:-} ]] || { echo "clean-system: needs a display (run it under scripts/sessions/with-display)" >&2; exit 1; }
 for tool in debootstrap xdotool unshare chroot setpriv dbus-daemon python3; do
     command -v $tool >/dev/null || { echo "clean-system: needs $tool" >&2; exit 1; }
 done
 start=$(date +%s.%N)
 
 # The host apt's mirror for the suite (or for its own release), so no mirror is written here.
-mirror=$("$(dirname "$0")/../../scripts/debian-mirror" "$suite") || exit 1
+mirror=$("$(dirname "$0")/../../scripts/ci/debian-mirror" "$suite") || exit 1
 
 arch=$(dpkg --print-architecture)
 base="$cache/$suite-minbase-$arch"
@@ -251,7 +251,7 @@ if [[ -n ${CLEAN_SYSTEM_FRESH:-} || ! -f "$base.done" ]] || [[ -n $(find "$base.
         tail -n 20 "$cache/debootstrap-$suite.log"; echo "clean-system: debootstrap failed (log: $cache/debootstrap-$suite.log)"; exit 1
     fi
     # The suite's updates and security fixes too, as on the host (same mirrors).
-    security=$("$(dirname "$0")/../../scripts/debian-mirror" --security 2>/dev/null || true)
+    security=$("$(dirname "$0")/../../scripts/ci/debian-mirror" --security 2>/dev/null || true)
     {
         echo "deb $mirror $suite main"
         echo "deb $mirror $suite-updates main"

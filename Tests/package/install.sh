@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
-# scripts/install and scripts/uninstall, checked in temporary folders:
-#   - DESTDIR=… scripts/install: exactly the expected tree under DESTDIR/usr/local, the desktop
+# scripts/run/install and scripts/run/uninstall, checked in temporary folders:
+#   - DESTDIR=… scripts/run/install: exactly the expected tree under DESTDIR/usr/local, the desktop
 #     entry passes desktop-file-validate and the metainfo appstreamcli validate --no-net; the
-#     man page renders without a warning; scripts/uninstall with the same DESTDIR leaves nothing;
-#   - scripts/install --prefix DIR: the same checks, the desktop entry's Exec names DIR's binary,
+#     man page renders without a warning; scripts/run/uninstall with the same DESTDIR leaves nothing;
+#   - scripts/run/install --prefix DIR: the same checks, the desktop entry's Exec names DIR's binary,
 #     the caches it made are in the manifest; the installed app started from / through a PATH
 #     look-up (argv[0] without a folder) finds DIR/share/lifecycle-lab/style.css: the toast
 #     scenario passes with nothing on stderr; `lifecycle-lab check` runs the installed checker
 #     (a file with the T1 bug: exit 1, clean code: exit 0); the same binary copied where no
 #     share/ is beside it does warn (so the check can fail), and without the checker beside it
 #     `lifecycle-lab check` says so (exit 2); installing twice keeps one manifest entry per path;
-#     scripts/uninstall removes the whole prefix it created; without a manifest it refuses.
+#     scripts/run/uninstall removes the whole prefix it created; without a manifest it refuses.
 # Needs a display for the app runs:
-#   scripts/with-display Tests/package/install.sh
+#   scripts/sessions/with-display Tests/package/install.sh
 # Prints one line per check, then "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
-[[ -n ${DISPLAY:-} ]] || { echo "install.sh: needs a display (run it under scripts/with-display)" >&2; exit 1; }
+[[ -n ${DISPLAY:-} ]] || { echo "install.sh: needs a display (run it under scripts/sessions/with-display)" >&2; exit 1; }
 passed=0 failed=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/lifecycle-lab-install-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -64,40 +64,40 @@ validate_tree() {   # NAME TREE
     fi
 }
 
-echo "== install and uninstall (release build: scripts/install)"
+echo "== install and uninstall (release build: scripts/run/install)"
 { swift build -c release --product lifecycle-lab && swift build -c release --product lifecycle-lab-check; } \
     >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 
 # DESTDIR, default prefix.
 dest="$work/dest"
-if DESTDIR="$dest" scripts/install >"$work/install.log" 2>&1; then
+if DESTDIR="$dest" scripts/run/install >"$work/install.log" 2>&1; then
     (cd "$dest/usr/local" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) >"$work/tree"
     others=$(cd "$dest" && find . -mindepth 1 -not -path './usr' -not -path './usr/local' -not -path './usr/local/*')
     if diff <(expected_files) "$work/tree" >"$work/diff" && [[ -z $others ]]; then
-        pass "DESTDIR=… scripts/install: the $(wc -l <"$work/tree") expected files under DESTDIR/usr/local, nothing else (no caches)"
+        pass "DESTDIR=… scripts/run/install: the $(wc -l <"$work/tree") expected files under DESTDIR/usr/local, nothing else (no caches)"
     else
-        echo "$others" >>"$work/diff"; fail "DESTDIR=… scripts/install: the tree differs" "$work/diff"
+        echo "$others" >>"$work/diff"; fail "DESTDIR=… scripts/run/install: the tree differs" "$work/diff"
     fi
     validate_tree "DESTDIR" "$dest/usr/local"
-    DESTDIR="$dest" scripts/uninstall >"$work/uninstall.log" 2>&1
+    DESTDIR="$dest" scripts/run/uninstall >"$work/uninstall.log" 2>&1
     left=$(cd "$dest" && find . -mindepth 1)
-    [[ -z $left ]] && pass "DESTDIR=… scripts/uninstall: DESTDIR is empty ($(cat "$work/uninstall.log"))" \
-        || { echo "$left" >"$work/left"; fail "DESTDIR=… scripts/uninstall left files" "$work/left"; }
+    [[ -z $left ]] && pass "DESTDIR=… scripts/run/uninstall: DESTDIR is empty ($(cat "$work/uninstall.log"))" \
+        || { echo "$left" >"$work/left"; fail "DESTDIR=… scripts/run/uninstall left files" "$work/left"; }
 else
-    fail "DESTDIR=… scripts/install" "$work/install.log"
+    fail "DESTDIR=… scripts/run/install" "$work/install.log"
 fi
 
 # --prefix, with the caches of a live install.
 prefix="$work/prefix"
-if scripts/install --prefix "$prefix" >"$work/install.log" 2>&1; then
+if scripts/run/install --prefix "$prefix" >"$work/install.log" 2>&1; then
     caches=()
     command -v gtk4-update-icon-cache >/dev/null || command -v gtk-update-icon-cache >/dev/null && caches+=(share/icons/hicolor/icon-theme.cache)
     command -v update-desktop-database >/dev/null && caches+=(share/applications/mimeinfo.cache)
     (cd "$prefix" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) >"$work/tree"
     if diff <(expected_files "${caches[@]}") "$work/tree" >"$work/diff"; then
-        pass "scripts/install --prefix DIR: the $(wc -l <"$work/tree") expected files (caches: ${caches[*]:-none})"
+        pass "scripts/run/install --prefix DIR: the $(wc -l <"$work/tree") expected files (caches: ${caches[*]:-none})"
     else
-        fail "scripts/install --prefix DIR: the tree differs" "$work/diff"
+        fail "scripts/run/install --prefix DIR: the tree differs" "$work/diff"
     fi
     validate_tree "--prefix" "$prefix"
     exec_line=$(sed -n 's/^Exec=//p' "$prefix/share/applications/$app_id.desktop")
@@ -171,29 +171,29 @@ if scripts/install --prefix "$prefix" >"$work/install.log" 2>&1; then
     fi
 
     cp "$prefix/share/lifecycle-lab/install-manifest" "$work/manifest-1"
-    scripts/install --prefix "$prefix" --no-build >"$work/install.log" 2>&1
+    scripts/run/install --prefix "$prefix" --no-build >"$work/install.log" 2>&1
     if diff <(grep -v '^#' "$work/manifest-1" | sort) <(grep -v '^#' "$prefix/share/lifecycle-lab/install-manifest" | sort) >"$work/diff"; then
         pass "installing again over it: the same manifest entries"
     else
         fail "installing again changed the manifest" "$work/diff"
     fi
-    scripts/uninstall --prefix "$prefix" >"$work/uninstall.log" 2>&1
+    scripts/run/uninstall --prefix "$prefix" >"$work/uninstall.log" 2>&1
     if [[ ! -e $prefix ]]; then
-        pass "scripts/uninstall --prefix DIR: DIR is gone ($(cat "$work/uninstall.log"))"
+        pass "scripts/run/uninstall --prefix DIR: DIR is gone ($(cat "$work/uninstall.log"))"
     else
-        find "$prefix" >"$work/left"; fail "scripts/uninstall --prefix DIR left files" "$work/left"
+        find "$prefix" >"$work/left"; fail "scripts/run/uninstall --prefix DIR left files" "$work/left"
     fi
 else
-    fail "scripts/install --prefix DIR" "$work/install.log"
+    fail "scripts/run/install --prefix DIR" "$work/install.log"
 fi
 
 mkdir -p "$work/empty/share"
-if scripts/uninstall --prefix "$work/empty" >"$work/refuse.log" 2>&1; then
-    fail "scripts/uninstall without a manifest succeeded" "$work/refuse.log"
+if scripts/run/uninstall --prefix "$work/empty" >"$work/refuse.log" 2>&1; then
+    fail "scripts/run/uninstall without a manifest succeeded" "$work/refuse.log"
 elif [[ -d $work/empty/share ]]; then
-    pass "scripts/uninstall without a manifest: refuses ($(head -c 60 "$work/refuse.log")…), removes nothing"
+    pass "scripts/run/uninstall without a manifest: refuses ($(head -c 60 "$work/refuse.log")…), removes nothing"
 else
-    fail "scripts/uninstall without a manifest removed something"
+    fail "scripts/run/uninstall without a manifest removed something"
 fi
 
 echo "$passed passed, $failed failed"

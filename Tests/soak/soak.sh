@@ -13,10 +13,10 @@
 #   - it still answers a press: from writing the click to the persistent xdotool to the toast's
 #     appear (or disappear) in the report, every one of 20 presses within 100 ms, while the
 #     load still runs (the click's way through xdotool and the X server is counted too).
-# Needs a display with a window manager (run it under scripts/with-display), xdotool, xprop
-# and xmessage (scripts/ensure-deps --test).
+# Needs a display with a window manager (run it under scripts/sessions/with-display), xdotool, xprop
+# and xmessage (scripts/run/ensure-deps --test).
 #
-#   scripts/with-display Tests/soak/soak.sh [--seconds N] [--seed S] [--busy N] PATH/TO/lifecycle-lab
+#   scripts/sessions/with-display Tests/soak/soak.sh [--seconds N] [--seed S] [--busy N] PATH/TO/lifecycle-lab
 #
 # Prints PASS/FAIL per check with its figures, then "N passed, N failed"; exit 0 when all pass.
 # Why coordinates from the app: the app writes its buttons' boxes (GTK's own layout, in the
@@ -34,10 +34,10 @@ while [[ $# -gt 1 ]]; do
         *) echo "soak.sh: unknown option $1 (valid: --seconds N, --seed S, --busy N)" >&2; exit 2 ;;
     esac
 done
-app=${1:?usage: scripts/with-display Tests/soak/soak.sh [--seconds N] [--seed S] [--busy N] PATH/TO/lifecycle-lab}
-[[ -n ${DISPLAY:-} ]] || { echo "soak.sh: needs a display (run it under scripts/with-display)" >&2; exit 1; }
+app=${1:?usage: scripts/sessions/with-display Tests/soak/soak.sh [--seconds N] [--seed S] [--busy N] PATH/TO/lifecycle-lab}
+[[ -n ${DISPLAY:-} ]] || { echo "soak.sh: needs a display (run it under scripts/sessions/with-display)" >&2; exit 1; }
 for tool in xdotool xprop xmessage; do
-    command -v $tool >/dev/null || { echo "soak.sh: needs $tool (scripts/ensure-deps --test)" >&2; exit 1; }
+    command -v $tool >/dev/null || { echo "soak.sh: needs $tool (scripts/run/ensure-deps --test)" >&2; exit 1; }
 done
 
 # A private work folder that also holds the app's temporary and runtime folders.

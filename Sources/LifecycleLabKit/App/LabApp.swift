@@ -73,7 +73,7 @@ public final class LabApp {
             writeStandardError(
                 "lifecycle-lab: "
                     + tr(
-                        "no display: %{error}. Run it in a desktop session, or under Xvfb with scripts/with-display.",
+                        "no display: %{error}. Run it in a desktop session, or under Xvfb with scripts/sessions/with-display.",
                         ["error": error]) + "\n"
             )
             return 1

@@ -37,7 +37,7 @@ enum Resources {
     /// Where the translations are (`LANG/LC_MESSAGES/lifecycle-lab.mo`): `$LIFECYCLE_LAB_LOCALEDIR`,
     /// then `<prefix>/share/locale` for an installed `<prefix>/bin/lifecycle-lab` (its data folder
     /// `<prefix>/share/lifecycle-lab` is there), then `.build/locale` for a build in
-    /// `.build/<triple>/<config>/` (`scripts/build-locale` compiles `po/*.po` there); `nil` (the
+    /// `.build/<triple>/<config>/` (`scripts/run/build-locale` compiles `po/*.po` there); `nil` (the
     /// system's default) when none is found.
     static var localeFolder: String? {
         if let folder = EnvironmentVariables.current.localeFolder { return folder }

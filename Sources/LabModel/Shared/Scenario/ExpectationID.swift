@@ -2,7 +2,7 @@ import Gettext
 
 /// An expectation a scenario's judge checks: its English name, which the verdict's JSON keeps, and
 /// its title, the same words translated for a person. Each page's enum gives each check's
-/// message once, marked with `trMark` so `scripts/update-po` extracts it.
+/// message once, marked with `trMark` so `scripts/ci/update-po` extracts it.
 protocol ExpectationID: Sendable {
     /// The English name, marked for translation.
     var message: StaticString { get }

@@ -31,7 +31,7 @@ public struct ScenarioVerdict: Sendable, Hashable, Codable {
         package static let schedulePrefix = "schedule: "
 
         /// The name as a person reads it, translated: the JSON keeps the English name, and each
-        /// page's check enum gives its title (a `tr` literal `scripts/update-po` extracts); a
+        /// page's check enum gives its title (a `tr` literal `scripts/ci/update-po` extracts); a
         /// schedule check's condition is translated inside its own frame.
         public var displayName: String {
             guard isSchedule else { return Self.title(of: name) }
