@@ -35,7 +35,10 @@ public typealias ButtonView = PresentedView<ButtonViewState>
 /// screen.execsRunning               // 2
 /// ```
 @MainActor
-public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
+public final class ButtonScreen: ViewScreen {
+    /// Strategy, context, timing, scene, journal and the view shell.
+    public let core: ScreenCore<ButtonStrategyID, ButtonViewState>
+
     /// When `true`, every exec that starts from now on throws ``ExecFailure`` after L instead of returning.
     public var execShouldThrow = false
 
@@ -77,7 +80,7 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
         strategy: ButtonStrategyID, context: LifecycleContext, timing: LabTiming = .standard,
         host: some ViewHost<ButtonView>, scene: WindowScene? = nil
     ) {
-        super.init(
+        core = ScreenCore(
             strategy: strategy, context: context, timing: timing, scene: scene, viewName: "button view", host: host)
     }
 
@@ -124,11 +127,11 @@ public final class ButtonScreen: ViewScreen<ButtonStrategyID, ButtonViewState> {
         journal.log(ButtonLine.execDone(run))
     }
 
-    override func makeState(for node: LifecycleNode) -> ButtonViewState {
+    public func makeState(for node: LifecycleNode) -> ButtonViewState {
         ButtonViewState(screen: self, node: node)
     }
 
-    override func install(on view: ButtonView) {
+    public func install(on view: ButtonView) {
         switch strategy {
         case .b1:
             break  // B1 installs nothing: the button makes its Task on the spot.

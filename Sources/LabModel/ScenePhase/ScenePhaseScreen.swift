@@ -28,7 +28,10 @@ public typealias ScenePhaseView = PresentedView<ScenePhaseViewState>
 /// window.update(phase: .active)        // P2: loads again and restarts polling
 /// ```
 @MainActor
-public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhaseViewState> {
+public final class ScenePhaseScreen: ViewScreen {
+    /// Strategy, context, timing, scene, journal and the view shell.
+    public let core: ScreenCore<ScenePhaseStrategyID, ScenePhaseViewState>
+
     /// What the page holds while presented.
     public let sideEffect: any PresentingSideEffect
 
@@ -69,7 +72,7 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         host: some ViewHost<ScenePhaseView>, scene: WindowScene?, sideEffect: any PresentingSideEffect
     ) {
         self.sideEffect = sideEffect
-        super.init(
+        core = ScreenCore(
             strategy: strategy, context: context, timing: timing, scene: scene, viewName: "scene view", host: host)
     }
 
@@ -130,9 +133,9 @@ public final class ScenePhaseScreen: ViewScreen<ScenePhaseStrategyID, ScenePhase
         journal.changed()
     }
 
-    override func makeState(for node: LifecycleNode) -> ScenePhaseViewState { ScenePhaseViewState() }
+    public func makeState(for node: LifecycleNode) -> ScenePhaseViewState { ScenePhaseViewState() }
 
-    override func install(on view: ScenePhaseView) {
+    public func install(on view: ScenePhaseView) {
         let registry = context.registry
         switch strategy {
         case .p1:

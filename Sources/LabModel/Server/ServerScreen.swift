@@ -22,7 +22,10 @@ public typealias ServerView = PresentedView<ServerViewState>
 /// center.post("Signed In", to: screen.servers[0])   // the label does not change
 /// ```
 @MainActor
-public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
+public final class ServerScreen: ViewScreen {
+    /// Strategy, context, timing, scene, journal and the view shell.
+    public let core: ScreenCore<ServerStrategyID, ServerViewState>
+
     /// Where servers post their statuses.
     public let center: StatusCenter
     /// The servers the picker offers.
@@ -54,7 +57,7 @@ public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
         self.center = center
         self.servers = servers
         self.server = servers[0]
-        super.init(
+        core = ScreenCore(
             strategy: strategy, context: context, timing: timing, scene: scene, viewName: "server view", host: host)
     }
 
@@ -73,9 +76,9 @@ public final class ServerScreen: ViewScreen<ServerStrategyID, ServerViewState> {
         journal.changed()
     }
 
-    override func makeState(for node: LifecycleNode) -> ServerViewState { ServerViewState() }
+    public func makeState(for node: LifecycleNode) -> ServerViewState { ServerViewState() }
 
-    override func install(on view: ServerView) {
+    public func install(on view: ServerView) {
         // lab-code: I1
         guard let state = view.state else { return }
         let center = self.center

@@ -41,7 +41,10 @@ public typealias ToastView = PresentedView<ToastViewState>
 /// screen.remainingTime           // nil while hidden; D − elapsed while shown
 /// ```
 @MainActor
-public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
+public final class ToastScreen: ViewScreen {
+    /// Strategy, context, timing, scene, journal and the view shell.
+    public let core: ScreenCore<ToastStrategyID, ToastViewState>
+
     /// The toast's text.
     public let message: String
     /// Context times at which the toast was shown (the last 1,000 or so).
@@ -75,7 +78,8 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
         host: some ViewHost<ToastView>, scene: WindowScene? = nil, message: String = "Toast!"
     ) {
         self.message = message
-        super.init(strategy: strategy, context: context, timing: timing, scene: scene, viewName: "toast", host: host)
+        core = ScreenCore(
+            strategy: strategy, context: context, timing: timing, scene: scene, viewName: "toast", host: host)
     }
 
     /// Whether the toast is shown (seed 000's `@State private var isPresented`).
@@ -133,7 +137,7 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
     /// Switching strategy or shutting down: hides the toast, ends a slide-out still running,
     /// and cancels the unstructured tasks its strategy left running (T1's timers, T6's bag tasks,
     /// T7's countdowns, T8's saves), so the page starts clean.
-    public override func reset() {
+    public func reset() {
         hide(cause: .reset)
         finishLeavingNow()
         ledger.cancelAll()
@@ -197,11 +201,11 @@ public final class ToastScreen: ViewScreen<ToastStrategyID, ToastViewState> {
         // lab-code-end
     }
 
-    override func makeState(for node: LifecycleNode) -> ToastViewState {
+    public func makeState(for node: LifecycleNode) -> ToastViewState {
         ToastViewState(screen: self, node: node)
     }
 
-    override func install(on view: ToastView) {
+    public func install(on view: ToastView) {
         strategy.strategy.install(on: view, screen: self)
     }
 

@@ -117,8 +117,8 @@ final class ScenarioRun {
 
     /// Takes the verdict for `screen`'s strategy judged as `row` from `checks`, then, with
     /// `cleanUp`, resets the screen (which cancels what a bug left running) and lets that settle.
-    func finish<Strategy, State>(
-        _ screen: ViewScreen<Strategy, State>, judgedAs row: AnyStrategyID, checks: [ScenarioVerdict.Expectation],
+    func finish(
+        _ screen: some ViewScreen, judgedAs row: AnyStrategyID, checks: [ScenarioVerdict.Expectation],
         hideTimes: [Double] = [], cleanUp: Bool
     ) async -> ScenarioVerdict {
         let verdict = verdict(row, timeScale: screen.timing.timeScale, hideTimes: hideTimes, checks: checks)
