@@ -128,12 +128,7 @@ extension CheckPage {
         box.append(errorsLabel)
         list.addCssClass("check-list")
         list.setAccessibleLabel(tr("Findings"))
-        let scroller = ScrolledWindow()
-        scroller.setVerticalOnly()
-        scroller.minContentHeight = 240
-        scroller.vexpand = true
-        scroller.child = list
-        box.append(scroller)
+        box.append(PageKit.verticalScroller(list, minHeight: 240))
         return box
     }
 

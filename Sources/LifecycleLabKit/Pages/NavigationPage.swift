@@ -82,12 +82,7 @@ public final class NavigationPage: LabPage {
         eventsLabel.addCssClass("event-log")
         eventsLabel.isSelectable = true
         eventsLabel.valign = .start
-        let scroller = ScrolledWindow()
-        scroller.setVerticalOnly()
-        scroller.minContentHeight = 160
-        scroller.vexpand = true
-        scroller.child = eventsLabel
-        page.append(scroller)
+        page.append(PageKit.verticalScroller(eventsLabel, minHeight: 160))
         page.append(codePanel.runningCard)
         codePanel.show(NavigationScreen.code)
         root = page

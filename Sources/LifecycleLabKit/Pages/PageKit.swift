@@ -30,6 +30,17 @@ package enum PageKit {
         return hint
     }
 
+    /// `child` in a scroller that scrolls only vertically, at least `minHeight` tall, taking the
+    /// page's spare height (a list or log whose lines wrap to the page's width).
+    static func verticalScroller(_ child: Widget, minHeight: Int) -> ScrolledWindow {
+        let scroller = ScrolledWindow()
+        scroller.setVerticalOnly()
+        scroller.minContentHeight = minHeight
+        scroller.vexpand = true
+        scroller.child = child
+        return scroller
+    }
+
     /// A left-aligned, wrapping label, out of the accessible tree while it is empty.
     static func text(_ text: String = "", accessibleLabel: String? = nil) -> Label {
         let label = Label(text)
