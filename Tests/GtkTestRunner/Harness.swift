@@ -11,7 +11,7 @@ import LifecycleTasks
 /// ```swift
 /// @MainActor enum MyTests {
 ///     static var cases: [GtkTestCase] {
-///         [GtkTestCase("§1 appear: …") { … }]
+///         [GtkTestCase("§1 appear: …", sessions: .every) { … }]
 ///     }
 /// }
 /// ```

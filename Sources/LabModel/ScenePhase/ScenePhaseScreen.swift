@@ -3,13 +3,16 @@ public import LifecycleTasks
 extension TaskKind {
     /// Seed 003's polling every P, however it is started (with its load and side effect for P3).
     static let poll: TaskKind = "poll"
+    /// P6's repeating Foundation `Timer`, told apart from a polling task so the judge can say
+    /// which one was left running.
+    static let repeatingTimer: TaskKind = "repeating timer"
 }
 
 extension TaskName {
     static let pollEveryP = TaskName("poll every P", kind: .poll)
     static let loadHoldPoll = TaskName("load, hold, poll every P", kind: .poll)
     /// P6's Foundation `Timer` that nothing invalidates.
-    static let repeatingTimer = TaskName("repeating Timer, every P", kind: .poll)
+    static let repeatingTimer = TaskName("repeating Timer, every P", kind: .repeatingTimer)
 }
 
 /// The inner view of one showing of the scene-phase page: its node and ``ScenePhaseViewState``.

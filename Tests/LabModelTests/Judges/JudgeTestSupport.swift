@@ -66,7 +66,7 @@ struct CheckIDTests {
     }
 
     @Test(
-        "SPEC §5: every task a repro starts carries its page's kind, so a judge never reads a task's name",
+        "SPEC §5: every task a repro starts carries a kind, which the judges read instead of its name",
         arguments: allStrategies)
     @MainActor
     func everyTaskHasAKind(_ id: AnyStrategyID) async {

@@ -122,4 +122,21 @@ struct ScenePhaseJudgeTests {
         let missed = judgeScenePhase(timeline, as: .p5, tolerance: .exact)
         #expect(missed.first?.passed == false && missed.first?.observed == "no, not reached after: restore")
     }
+
+    @Test(
+        "SPEC §4 P6: the tasks left running are told by kind: P6's Timer passes, a poll left instead fails, a task with no kind never matches"
+    )
+    func leftRunningByKind() {
+        func leftRunning(_ tasks: [TaskSpan]) -> Bool {
+            let timeline = ScenarioTimeline(tasks: tasks, readings: ())
+            var checks = ExpectationList(for: timeline, tolerance: .exact)
+            checks.expectLeftRunning([.repeatingTimer], in: timeline)
+            return checks.checks[0].passed
+        }
+        #expect(leftRunning([task(1, .repeatingTimer, start: 0, state: .running)]))
+        #expect(!leftRunning([task(1, .poll, start: 0, state: .running)]))
+        #expect(!leftRunning([]))
+        let unkinded = TaskSpan(id: 1, name: "repeating Timer, every P", kind: nil, start: .zero, state: .running)
+        #expect(!leftRunning([unkinded]))
+    }
 }

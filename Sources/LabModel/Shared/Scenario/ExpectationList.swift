@@ -107,11 +107,14 @@ struct ExpectationList {
     /// told apart by kind and shown by name.
     mutating func expectLeftRunning<Readings>(_ names: [TaskName], in timeline: ScenarioTimeline<Readings>) {
         let left = timeline.tasks.filter(\.isLive)
-        let kinds = { (kinds: [TaskKind?]) in kinds.map { $0?.rawValue ?? "" }.sorted() }
+        // A task or a name with no kind matches nothing: only kinds are compared.
+        let kinds = { (kinds: [TaskKind?]) in kinds.map { $0?.rawValue ?? "(no kind)" }.sorted() }
+        let matches =
+            !names.contains { $0.kind == nil } && !left.contains { $0.kind == nil }
+            && kinds(left.map(\.kind)) == kinds(names.map(\.kind))
         expect(
             SharedExpectation.tasksLiveAtEnd, expected: names.map(\.text).joined(separator: ", "),
-            observed: left.isEmpty ? "none" : left.map(\.name).joined(separator: ", "),
-            kinds(left.map(\.kind)) == kinds(names.map(\.kind)))
+            observed: left.isEmpty ? "none" : left.map(\.name).joined(separator: ", "), matches)
     }
 
     /// No task of the run is live at its end.
