@@ -123,12 +123,16 @@ enum PanelTests {
                 try await nextFrame(of: panel.root)
                 try await waitFor("two lines at the panel's narrowest") { panel.rowLayout == .twoLines }
                 let narrowWidth = window.width
+                // A window's default size counts only at its first show (GTK re-shows a hidden
+                // window at its old size), so the panel moves to a second, wide window.
+                window.child = nil
                 window.hide()
-                window.setDefaultSize(width: 1000, height: 600)
-                window.present()
-                try await waitFor("the window widened", timeout: .seconds(10)) {
-                    note("window \(window.width) wide, mapped \(window.isMapped)")
-                    return window.isMapped && window.width > narrowWidth + 200
+                let wide = Harness.window("panel, wide", width: 1000, height: 600)
+                wide.child = panel.root
+                wide.present()
+                try await waitFor("the panel in a wider window", timeout: .seconds(10)) {
+                    note("window \(wide.width) wide, panel mapped \(panel.root.isMapped)")
+                    return panel.root.isMapped && wide.width > narrowWidth + 200
                 }
                 try await waitFor("one line when wide") { panel.rowLayout == .oneLine }
                 node.disappear()
