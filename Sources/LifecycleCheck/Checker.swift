@@ -86,9 +86,7 @@ public enum Checker {
     /// about errors (it cannot throw, or shows its failures itself), and those that some does not.
     public static func cannotThrow(_ keys: Set<String>, in source: String) -> (cannot: Set<String>, may: Set<String>) {
         guard source.utf8.count <= maximumFileSize else { return ([], []) }
-        let callees = keys.compactMap(CalleeKey.init(text:)).filter {
-            source.contains($0.isHandedIn ? $0.name + ":" : "func " + $0.name)
-        }
+        let callees = CalleeMentions.callees(keys.compactMap(CalleeKey.init(text:)), mentionedIn: source)
         guard !callees.isEmpty else { return ([], []) }
         var cannot: Set<String> = []
         var may: Set<String> = []

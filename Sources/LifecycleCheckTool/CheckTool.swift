@@ -78,7 +78,7 @@ enum CheckTool {
         var found: [(finding: Finding, realPath: String)] = []
         var errors = walkErrors
         var checked = 0
-        let (cannotThrow, mayThrow) = functionsThatCannotThrow(outcomes, in: jobs)
+        let (cannotThrow, mayThrow) = await functionsThatCannotThrow(outcomes, in: jobs)
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
             case .checked(let file):
@@ -145,48 +145,60 @@ enum CheckTool {
         case failed(InputError)
     }
 
-    /// Checks the files in parallel (a few per core in flight); the outcomes in the files' order.
+    /// Checks the files in parallel; the outcomes in the files' order.
     static func check(_ jobs: [Job], parseOnly: Bool) async -> [Outcome] {
-        var outcomes = [Outcome?](repeating: nil, count: jobs.count)
         var progress = Progress(total: jobs.count)
+        defer { progress?.finish() }
+        let work: @Sendable (Int) -> Outcome = { index in
+            checkFile(jobs[index].file.path, rules: jobs[index].rules, parseOnly: parseOnly)
+        }
+        return await inParallel(jobs.count, done: { progress?.update($0) }, work)
+    }
+
+    /// `work` for each index below `count`, a few per core in flight; the results in index order.
+    /// `done` hears how many have ended, as each one does.
+    static func inParallel<Result: Sendable>(
+        _ count: Int, done: (Int) -> Void = { _ in }, _ work: @escaping @Sendable (Int) -> Result
+    ) async -> [Result] {
+        var results = [Result?](repeating: nil, count: count)
         let inFlight = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) * 2
-        await withTaskGroup(of: (Int, Outcome).self) { group in
+        await withTaskGroup(of: (Int, Result).self) { group in
             var next = 0
             func addNext() {
-                guard next < jobs.count else { return }
+                guard next < count else { return }
                 let index = next
-                let job = jobs[index]
                 next += 1
-                group.addTask { (index, checkFile(job.file.path, rules: job.rules, parseOnly: parseOnly)) }
+                group.addTask { (index, work(index)) }
             }
             for _ in 0..<inFlight { addNext() }
-            var done = 0
-            for await (index, outcome) in group {
-                outcomes[index] = outcome
-                done += 1
-                progress?.update(done)
+            var ended = 0
+            for await (index, result) in group {
+                results[index] = result
+                ended += 1
+                done(ended)
                 addNext()
             }
         }
-        progress?.finish()
-        return outcomes.map { $0 ?? .failed(InputError(path: "", message: "not checked")) }
+        return results.map { $0! }
     }
 
     /// The callees some findings depend on (``Checker/FileCheck/calleesElsewhere``) that the
     /// checked files declare or hand over, split into those silent about errors (they cannot throw,
-    /// or show their failures themselves) and those that can throw one unseen. Only files that
-    /// mention one are parsed again: most runs have none to look up.
-    static func functionsThatCannotThrow(_ outcomes: [Outcome], in jobs: [Job]) -> (Set<String>, Set<String>) {
+    /// or show their failures themselves) and those that can throw one unseen. Files are read again
+    /// in parallel, and only those that mention one are parsed again: most runs have none to look up.
+    static func functionsThatCannotThrow(_ outcomes: [Outcome], in jobs: [Job]) async -> (Set<String>, Set<String>) {
         var names: Set<String> = []
         for case .checked(let file) in outcomes { names.formUnion(file.calleesElsewhere.values.joined()) }
         var cannot: Set<String> = []
         var may: Set<String> = []
         guard !names.isEmpty else { return (cannot, may) }
-        for job in jobs {
-            guard case .success(let source) = SourceFiles.read(job.file.path) else { continue }
-            let found = Checker.cannotThrow(names, in: source)
-            cannot.formUnion(found.cannot)
-            may.formUnion(found.may)
+        let found = await inParallel(jobs.count) { [names] index -> (cannot: Set<String>, may: Set<String>) in
+            guard case .success(let source) = SourceFiles.read(jobs[index].file.path) else { return ([], []) }
+            return Checker.cannotThrow(names, in: source)
+        }
+        for file in found {
+            cannot.formUnion(file.cannot)
+            may.formUnion(file.may)
         }
         return (cannot, may)
     }
