@@ -134,7 +134,7 @@ public enum Checker {
             let locations = Locations(fileName: path, tree: file)
             let walker = ViewContextWalker(
                 file: file, converter: locations, mayHaveDirectives: scan.mentionsDirective)
-            walker.walk(file)
+            if scan.mayStartWork { walker.walk(file) }
             let context = RuleContext(facts: walker.facts, converter: locations)
             raw = rules.filter { ruleSet.isEnabled($0.description.id) }.flatMap { $0.findings(in: context) }
             converter = locations
@@ -215,11 +215,17 @@ public enum Checker {
 
 /// One pass over a file's bytes before it is parsed: the longest run of `[` with nothing but
 /// spaces and line breaks between them, as `[[[[` (``Checker/maximumBracketRun``; a run inside a
-/// string or a comment counts too, which errs towards a note), and whether the text says
-/// `lifecycle:` anywhere (only then are comments read for directives).
+/// string or a comment counts too, which errs towards a note), whether the text says
+/// `lifecycle:` anywhere (only then are comments read for directives), and whether it can start
+/// any work a rule is about.
 struct SourceScan {
     var longestBracketRun: (length: Int, offset: Int)?
     var mentionsDirective = false
+    /// Whether the text has `ask` (`Task`, `.task`), `imer` (`Timer`, `scheduledTimer`,
+    /// `clock.timer`), `sleep` or `asyncAfter` anywhere: every rule's finding stands on one of
+    /// them (a task, a timer, a sleep, a delayed call). Most files of an app have none, and
+    /// their tree is not walked (only its nesting is looked at, for `file-not-judged`).
+    var mayStartWork = false
 
     init(_ source: String) {
         var text = source
@@ -247,7 +253,24 @@ struct SourceScan {
                 }
             default:
                 length = 0
+                if !mayStartWork { mayStartWork = Self.endsWorkWord(at: offset, in: bytes) }
             }
+        }
+    }
+
+    /// Whether a word ``mayStartWork`` looks for ends at `offset`.
+    private static func endsWorkWord(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func endsWith(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard offset + 1 >= count else { return false }
+            let start = offset + 1 - count
+            return (0..<count).allSatisfy { bytes[start + $0] == word.utf8Start[$0] }
+        }
+        switch bytes[offset] {
+        case UInt8(ascii: "k"): return endsWith("ask")
+        case UInt8(ascii: "r"): return endsWith("imer") || endsWith("asyncAfter")
+        case UInt8(ascii: "p"): return endsWith("sleep")
+        default: return false
         }
     }
 }
