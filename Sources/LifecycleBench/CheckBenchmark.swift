@@ -24,7 +24,7 @@ enum CheckBenchmark {
         defer { SwiftUICorpus.remove(corpus) }
         // A first parse-only pass reads every file into the page cache; neither figure pays for the disk.
         _ = time([checker, "--parse-only", "--format", "json", folder])
-        let rounds = options.quick ? 1 : 3
+        let rounds = options.quick ? 1 : 5
         var checks: [Run] = []
         var parses: [Run] = []
         for _ in 0..<rounds {
