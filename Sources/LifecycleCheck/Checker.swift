@@ -10,9 +10,10 @@ import SwiftSyntax
 /// findings.first?.live      // toast, T1 → T4
 /// ```
 ///
-/// One parse and one walk per file (``ViewContextWalker``), then each rule reads the gathered
-/// facts. Any text is accepted: invalid Swift is parsed as far as it goes. A file too large or
-/// nested too deep to judge whole gets a `file-not-judged` note, never a silent clean bill.
+/// One parse and one walk per file (``ViewContextWalker``; a file that starts no task, timer or
+/// delayed call is not walked), then each rule reads the gathered facts. Any text is accepted:
+/// invalid Swift is parsed as far as it goes. A file too large or nested too deep to judge whole
+/// gets a `file-not-judged` note, never a silent clean bill.
 public enum Checker {
     /// Every rule, in ``RuleID`` order.
     static var rules: [any CheckRule.Type] {
@@ -134,7 +135,11 @@ public enum Checker {
             let locations = Locations(fileName: path, tree: file)
             let walker = ViewContextWalker(
                 file: file, converter: locations, mayHaveDirectives: scan.mentionsDirective)
-            if scan.mayStartWork { walker.walk(file) }
+            // A file that starts no work gives no finding, so its tree is not walked, unless a
+            // `// lifecycle:` comment may silence its file-not-judged note (read in the walk).
+            if scan.mayStartWork || (scan.mentionsDirective && walker.facts.nestingOverflow != nil) {
+                walker.walk(file)
+            }
             let context = RuleContext(facts: walker.facts, converter: locations)
             raw = rules.filter { ruleSet.isEnabled($0.description.id) }.flatMap { $0.findings(in: context) }
             converter = locations
@@ -222,9 +227,10 @@ struct SourceScan {
     var longestBracketRun: (length: Int, offset: Int)?
     var mentionsDirective = false
     /// Whether the text has `ask` (`Task`, `.task`), `imer` (`Timer`, `scheduledTimer`,
-    /// `clock.timer`), `sleep` or `asyncAfter` anywhere: every rule's finding stands on one of
-    /// them (a task, a timer, a sleep, a delayed call). Most files of an app have none, and
-    /// their tree is not walked (only its nesting is looked at, for `file-not-judged`).
+    /// `clock.timer`), `sleep`, `publish` (`publish(every:)`) or `asyncAfter` anywhere: every
+    /// rule's site is a task, a timer, a sleep or a delayed call written with one of them. Most
+    /// files of an app have none, and their tree is not walked (only its nesting is looked at,
+    /// for `file-not-judged`).
     var mayStartWork = false
 
     init(_ source: String) {
@@ -270,6 +276,7 @@ struct SourceScan {
         case UInt8(ascii: "k"): return endsWith("ask")
         case UInt8(ascii: "r"): return endsWith("imer") || endsWith("asyncAfter")
         case UInt8(ascii: "p"): return endsWith("sleep")
+        case UInt8(ascii: "h"): return endsWith("publish")
         default: return false
         }
     }

@@ -157,12 +157,12 @@ enum CheckTool {
 
     /// `work` for each index below `count`, a few per core in flight; the results in index order.
     /// `done` hears how many have ended, as each one does.
-    static func inParallel<Result: Sendable>(
-        _ count: Int, done: (Int) -> Void = { _ in }, _ work: @escaping @Sendable (Int) -> Result
-    ) async -> [Result] {
-        var results = [Result?](repeating: nil, count: count)
+    static func inParallel<Value: Sendable>(
+        _ count: Int, done: (Int) -> Void = { _ in }, _ work: @escaping @Sendable (Int) -> Value
+    ) async -> [Value] {
+        var results = [Value?](repeating: nil, count: count)
         let inFlight = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) * 2
-        await withTaskGroup(of: (Int, Result).self) { group in
+        await withTaskGroup(of: (Int, Value).self) { group in
             var next = 0
             func addNext() {
                 guard next < count else { return }

@@ -34,10 +34,11 @@ import Testing
         #expect(Self.mentioned(["@onPush", "@onDelete", "@onSave"], in: source) == ["@onPush", "@onDelete"])
     }
 
-    @Test("B1: names in other scripts are read whole; nothing asked, nothing found")
+    @Test("B1: names in other scripts and escaped names are read whole; nothing asked, nothing found")
     func nonASCII() {
         #expect(Self.mentioned(["保存()"], in: "func 保存() throws {}") == ["保存()"])
         #expect(Self.mentioned(["保存()"], in: "func 保存する() throws {}") == [])
         #expect(Self.mentioned([], in: "func save() throws {}") == [])
+        #expect(Self.mentioned(["`import`(_:)"], in: "func `import`(_ id: Int) throws {}") == ["`import`(_:)"])
     }
 }

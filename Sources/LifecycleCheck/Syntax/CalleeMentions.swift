@@ -42,12 +42,13 @@ enum CalleeMentions {
         return callees.indices.filter { found[$0] }.map { callees[$0] }
     }
 
-    /// A byte of a Swift identifier: ASCII letters, digits and `_`, and any byte of a non-ASCII
-    /// character (identifiers may be written in any script).
+    /// A byte of a Swift identifier: ASCII letters, digits and `_`, any byte of a non-ASCII
+    /// character (identifiers may be written in any script), and the backticks of an escaped
+    /// name (`` func `import`() ``: the call's name keeps them too).
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "`"), 0x80...:
             true
         default: false
         }
