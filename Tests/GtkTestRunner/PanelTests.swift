@@ -110,8 +110,16 @@ enum PanelTests {
             ) {
                 let context = LifecycleContext()
                 let panel = TaskPanel(context: context)
-                let window = Harness.window("panel", width: TaskPanel.minimumWidth + 12, height: 600)
-                window.child = panel.root
+                // The panel's width changes while it stays mapped: it is the start child of a
+                // divider in a wide window, moved from the panel's narrowest to wide (a map alone
+                // also lays the rows out, so a new window would not prove the resize path).
+                let window = Harness.window("panel", width: 1100, height: 600)
+                let paned = Paned()
+                paned.startChild = panel.root
+                paned.endChild = Box(.vertical)
+                paned.shrinksStartChild = false
+                paned.position = 0
+                window.child = paned
                 window.present()
                 try await waitFor("panel mapped") { panel.root.isMapped }
                 let node = LifecycleNode(name: "scene view #1", scene: nil, context: context)
@@ -122,19 +130,16 @@ enum PanelTests {
                 try await waitFor("the row shown") { panel.rowCount == 1 && !panel.hasPendingChanges }
                 try await nextFrame(of: panel.root)
                 try await waitFor("two lines at the panel's narrowest") { panel.rowLayout == .twoLines }
-                let narrowWidth = window.width
-                // A window's default size counts only at its first show (GTK re-shows a hidden
-                // window at its old size), so the panel moves to a second, wide window.
-                window.child = nil
-                window.hide()
-                let wide = Harness.window("panel, wide", width: 1000, height: 600)
-                wide.child = panel.root
-                wide.present()
-                try await waitFor("the panel in a wider window", timeout: .seconds(10)) {
-                    note("window \(wide.width) wide, panel mapped \(panel.root.isMapped)")
-                    return panel.root.isMapped && wide.width > narrowWidth + 200
+                let narrowWidth = panel.root.width
+                var maps = 0
+                panel.root.onMap { maps += 1 }
+                paned.position = 1000
+                try await waitFor("the panel widened", timeout: .seconds(10)) {
+                    note("panel \(panel.root.width) wide, was \(narrowWidth)")
+                    return panel.root.width > narrowWidth + 200
                 }
                 try await waitFor("one line when wide") { panel.rowLayout == .oneLine }
+                expectEqual(maps, 0, "the panel stayed mapped while it widened")
                 node.disappear()
                 try await finish(context, panel)
             },
