@@ -143,6 +143,7 @@ let package = Package(
             name: "GtkTestRunner",
             dependencies: [
                 "Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LifecycleLabKit", "LifecycleCheckReport",
+                "LabJSON",
                 "SeededRandom", "Gettext",
             ],
             path: "Tests/GtkTestRunner",

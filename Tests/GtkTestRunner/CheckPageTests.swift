@@ -608,8 +608,8 @@ enum CheckPageTests {
 }
 
 extension String {
-    /// The text of the file at `path` (a fixture the fake checker wrote).
-    fileprivate init(contentsOfFile path: String) throws {
+    /// The text of the file at `path` (what a fake checker or the app's report wrote).
+    init(contentsOfFile path: String) throws {
         guard let file = fopen(path, "r") else { throw RequirementFailed(description: "cannot read \(path)") }
         defer { fclose(file) }
         var bytes: [UInt8] = []

@@ -28,6 +28,7 @@ let suites: [GtkTestCase] = MainActor.assumeIsolated {
         + AccessibilityTests.cases
         + CheckPageTests.cases
         + WholeTextTests.cases
+        + RunReportTests.cases
 }
 let allCases = suites + CaseSets.repros(missingFrom: suites)
 MainActor.assumeIsolated { Harness.smokeModes[Pictures.flag] = Pictures.run }

@@ -142,14 +142,28 @@ close_extra_windows() {
 # The same state before both marks: every page on its first strategy (Ctrl+1: strategies hold
 # different numbers of GLib closures, a scene-phase reader its signal handlers), every view
 # closed, toast hidden, on the toast page, focused.
+layouts() { grep -c '"event":"layout"' "$report"; }
 canonical() {
     close_extra_windows
     focus_app; sleep 0.3
-    local i
+    local i tries before
     for i in "${!pages[@]}"; do
-        switch_page "$i"; wait_for_page "${pages[$i]}" || continue
+        # A switch sent while the window is minimized (the scene page's 3 s minimize, clicked
+        # just before) goes nowhere: again, once the window is back and focused.
+        for tries in 1 2 3 4; do
+            switch_page "$i"; wait_for_page "${pages[$i]}" && break
+            sleep 1; focus_app; sleep 0.3
+        done
+        if [[ $(current_page) != "${pages[$i]}" ]]; then
+            echo "soak: could not bring page ${pages[$i]} up for the canonical state"; continue
+        fi
         sleep 0.2
-        send "key ctrl+1"; sleep 0.2
+        # Ctrl+1 can move the buttons (another strategy's text above them): the click waits for
+        # the layout the app writes after it (a page without strategies writes none: 1 s).
+        before=$(layouts)
+        send "key ctrl+1"
+        for _ in $(seq 50); do [[ $(layouts) -gt $before ]] && break; sleep 0.02; done
+        sleep 0.1
         click close-view 2>/dev/null; click hide-toast 2>/dev/null
         sleep 0.1
     done

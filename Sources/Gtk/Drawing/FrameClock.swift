@@ -2,7 +2,8 @@ internal import CGtk
 
 extension Widget {
     /// Calls `body` once, right after the first frame that includes this widget was painted
-    /// (the frame clock's `after-paint`), e.g. to measure start-up to first frame.
+    /// (the frame clock's `after-paint`), e.g. to measure start-up to first frame. On a widget
+    /// already on screen, that is the next frame painted from now.
     ///
     /// Wraps `gtk_widget_get_frame_clock` and `GdkFrameClock::after-paint`; the frame clock
     /// exists from `realize` on, so the handler is connected then. Both handlers are released

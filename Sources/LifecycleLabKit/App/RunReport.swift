@@ -16,9 +16,11 @@ import LifecycleTasks
 /// - `ready`: the first frame is painted; `layout` lines follow.
 /// - `layout`: where the visible page's buttons and the header's menu button and page
 ///   switcher are, in the window's own coordinates (`[x, y, width, height]`, as
-///   `xdotool mousemove --window` takes them), written after every page change and every
-///   appear or disappear (a view's buttons come and go). Positions come from GTK's layout, so
-///   a click lands on the real widget whatever the theme or font.
+///   `xdotool mousemove --window` takes them), written after every page change, every
+///   appear or disappear (a view's buttons come and go) and, once the next frame is painted,
+///   every strategy change (a strategy's longer or shorter text moves the buttons below it).
+///   Positions come from GTK's layout, so a click lands on the real widget whatever the theme
+///   or font.
 /// - `core`: each lifecycle event of the core (appear, disappear, scene phase, task started,
 ///   cancel requested, ended) as it happens.
 /// - `gdk`: the main window's raw `GdkToplevel` minimized state and `is-active`, at each
@@ -41,6 +43,7 @@ final class RunReport {
     private let connections = SignalConnectionBag()
     private var signalSource: SourceHandleBox?
     private var layoutPending = false
+    private var layoutAfterFramePending = false
 
     /// Opens (appends to) `path`; `nil` with a message on standard error when it cannot.
     init?(path: String) {
@@ -72,6 +75,7 @@ final class RunReport {
                 self.connections.insert(connection)
             })
         connections.insert(mainWindow.stack.onVisibleChildChanged { [weak self] in self?.scheduleLayout() })
+        mainWindow.onPageStrategyChange = { [weak self] in self?.scheduleLayoutAfterNextFrame() }
         window.onFirstFramePainted { [weak self] in
             self?.write("ready", [("pid", .integer(Int(getpid()))), ("title", .string(window.title))])
             self?.scheduleLayout()
@@ -89,6 +93,7 @@ final class RunReport {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
         connections.disconnectAll()
+        mainWindow?.onPageStrategyChange = nil
         signalSource?.cancel()
         signalSource = nil
     }
@@ -135,6 +140,19 @@ final class RunReport {
             guard let self else { return }
             self.layoutPending = false
             self.writeLayout()
+        }
+    }
+
+    /// A strategy change moves widgets only at GTK's next layout, and their old boxes are still
+    /// mapped and sized until then: the layout is written once the next frame was painted.
+    private func scheduleLayoutAfterNextFrame() {
+        guard !layoutAfterFramePending, let window = mainWindow?.window else { return }
+        layoutAfterFramePending = true
+        window.queueDraw()
+        window.onFirstFramePainted { [weak self] in
+            guard let self else { return }
+            self.layoutAfterFramePending = false
+            self.scheduleLayout()
         }
     }
 

@@ -49,6 +49,9 @@ public final class MainWindow {
     /// Asks the app to shut down, with the reason ("window closed", "Quit"). The app owns the
     /// window; the window holds only this closure.
     let onShutdown: @MainActor (String) -> Void
+    /// Called after any page's strategy changed (by its picker, the menu or a shortcut): the
+    /// run report then writes the page's new layout, which a strategy's text can move.
+    var onPageStrategyChange: (@MainActor () -> Void)?
     private(set) var builtPages: [PageID: any LabPage] = [:]
     private var holders: [PageID: Grid] = [:]
     /// Keyboard Shortcuts and About.
@@ -258,7 +261,10 @@ public final class MainWindow {
         let page = type.init(environment: environment)
         if let strategies = page.strategyPage {
             if let choice = startStrategy, choice.page == id { strategies.select(strategy: choice) }
-            strategies.onStrategyChange = { [weak self] in self?.refreshStrategyControls() }
+            strategies.onStrategyChange = { [weak self] in
+                self?.refreshStrategyControls()
+                self?.onPageStrategyChange?()
+            }
         }
         page.attach(to: self)
         builtPages[id] = page
