@@ -606,19 +606,3 @@ enum CheckPageTests {
         }
     }
 }
-
-extension String {
-    /// The text of the file at `path` (what a fake checker or the app's report wrote).
-    init(contentsOfFile path: String) throws {
-        guard let file = fopen(path, "r") else { throw RequirementFailed(description: "cannot read \(path)") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        self = String(decoding: bytes, as: UTF8.self)
-    }
-}
