@@ -115,6 +115,9 @@ public final class ScenePhaseScreen: ViewScreen {
         var next = clock.now.advanced(by: interval)
         while true {
             try await clock.sleep(until: next, tolerance: nil)
+            // A cancel that came after the sleep ended but before the task ran again (the scene
+            // left `.active` in between): a stopped loop polls no more, as an invalidated timer.
+            try Task.checkCancellation()
             body()
             next = next.advanced(by: interval)
         }
