@@ -262,7 +262,9 @@ enum TaskErrorDropped: CheckRule {
         // A call inside a closure the `try` covers runs in that closure, not under the `try`.
         for inner in expression.tokens(viewMode: .sourceAccurate)
         where inner.calledCall != nil && !inner.isInsideClosure(below: Syntax(expression)) {
-            if case .identifier = inner.tokenKind { callees.append(inner) }
+            guard case .identifier = inner.tokenKind else { continue }
+            if let call = inner.calledCall, isValueBuiltForAnArgument(call, below: Syntax(expression)) { continue }
+            callees.append(inner)
         }
         guard !callees.isEmpty else { return .may }
         var elsewhere: [String] = []
@@ -287,12 +289,87 @@ enum TaskErrorDropped: CheckRule {
         return elsewhere.isEmpty ? .cannot : .unless(elsewhere)
     }
 
+    /// Framework initializers that throw, written without their own `try` inside an argument the
+    /// outer `try` covers: `try await upload(Data(contentsOf: url))`.
+    static let throwingInitializers: Set<String> = [
+        "Data", "String", "NSString", "FileHandle", "NSRegularExpression", "Regex", "AttributedString",
+        "NSAttributedString", "NSKeyedUnarchiver", "AVAudioPlayer", "AVAudioFile", "MLModel", "XMLDocument",
+    ]
+
+    /// Whether a call is a value built for another call's argument under the same `try` by a
+    /// type's initializer (`try await App.duplicateItem(at: URL(string: path)!)`): not what the
+    /// `try` is for. Such initializers do not throw, but for ``throwingInitializers``.
+    private static func isValueBuiltForAnArgument(_ call: FunctionCallExprSyntax, below limit: Syntax) -> Bool {
+        guard let name = call.calleeName, name.first?.isUppercase == true, !throwingInitializers.contains(name)
+        else { return false }
+        var node = call.parent
+        while let current = node, current.id != limit.id {
+            if current.is(LabeledExprSyntax.self) { return true }
+            node = current.parent
+        }
+        return false
+    }
+
     /// Whether nothing a function throws reaches its caller unseen by the person: it cannot throw,
-    /// or it shows its failures itself (``tellsItsFailures(_:)``).
+    /// or it shows its failures itself (``tellsItsFailures(_:)``, ``handlesItsFailures(_:)``).
     /// An empty body is a stub or a mock, which says nothing of the function a run calls.
     static func isSilentAboutErrors(_ function: FunctionDeclSyntax) -> Bool {
         guard function.body?.statements.isEmpty == false else { return false }
-        return cannotThrow(function) || tellsItsFailures(function)
+        return cannotThrow(function) || tellsItsFailures(function) || handlesItsFailures(function)
+    }
+
+    /// Whether a function catches the failures of its work and shows them itself, so that what
+    /// still throws out of it is only a precondition: a catch-all `catch` shows the error
+    /// (`catch { notifications.showError(error.localizedDescription) }`), every `throw` outside
+    /// it is a `guard`'s early exit (`guard let provider else { throw Unavailable() }`, a state
+    /// the screen that offers the action rules out), and every other `try` outside a `do` runs
+    /// a closure that holds such a `catch` (`try await withProgress { do { … } catch { show } }`:
+    /// the work is inside, the wrapper around it).
+    static func handlesItsFailures(_ function: FunctionDeclSyntax) -> Bool {
+        guard let body = function.body else { return false }
+        let tokens = body.tokens(viewMode: .sourceAccurate)
+        guard tokens.contains(where: { showsCaughtError($0) }) else { return false }
+        for token in tokens
+        where token.tokenKind == .keyword(.throw) && !token.isInsideClosure(below: Syntax(body))
+            && !isCaught(token, below: Syntax(body))
+        {
+            // A `throw` statement cannot stand in a guard's condition: this one is in its `else`.
+            guard token.ancestor(GuardStmtSyntax.self, below: Syntax(body)) != nil else { return false }
+        }
+        return uncaughtTries(in: Syntax(body.statements), below: Syntax(body)).allSatisfy { token in
+            // The work is the closure handed to the call the `try` is on, and it catches and shows.
+            guard var expression = token.parent?.as(TryExprSyntax.self)?.expression else { return false }
+            if let waited = expression.as(AwaitExprSyntax.self) { expression = waited.expression }
+            guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+            let work =
+                [call.trailingClosure].compactMap { $0 }
+                + call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+            return work.contains { closure in
+                closure.statements.contains { statement in
+                    guard let doStatement = statement.item.as(DoStmtSyntax.self) else { return false }
+                    return doStatement.catchClauses.contains { showsCaughtError($0.catchKeyword) }
+                }
+            }
+        }
+    }
+
+    /// Whether a token is the `catch` of a catch-all clause that shows the caught error in its
+    /// statements (all of them, or all but a last `throw` when `rethrowing`).
+    private static func showsCaughtError(_ token: TokenSyntax, rethrowing: Bool = false) -> Bool {
+        guard token.tokenKind == .keyword(.catch), let clause = token.parent?.as(CatchClauseSyntax.self),
+            clause.catchesEverything
+        else { return false }
+        var statements = Array(clause.body.statements)
+        if rethrowing {
+            guard statements.last?.item.is(ThrowStmtSyntax.self) == true else { return false }
+            statements.removeLast()
+        }
+        let caught =
+            clause.catchItems.first?.pattern?.tokens(viewMode: .sourceAccurate).first(where: \.isIdentifier)?.text
+            ?? "error"
+        return statements.contains { statement in
+            statement.tokens(viewMode: .sourceAccurate).contains { $0.text == caught && $0.isShownError }
+        }
     }
 
     /// Whether neither a `throw` nor a `try` in a function's body throws out of it (one inside a
@@ -314,17 +391,7 @@ enum TaskErrorDropped: CheckRule {
     /// does not rethrow says nothing of the function's other throws: they stay unseen.
     static func tellsItsFailures(_ function: FunctionDeclSyntax) -> Bool {
         guard let body = function.body else { return false }
-        return body.tokens(viewMode: .sourceAccurate).contains { token in
-            guard token.tokenKind == .keyword(.catch), let clause = token.parent?.as(CatchClauseSyntax.self),
-                clause.catchesEverything, clause.body.statements.last?.item.is(ThrowStmtSyntax.self) == true
-            else { return false }
-            let caught =
-                clause.catchItems.first?.pattern?.tokens(viewMode: .sourceAccurate).first(where: \.isIdentifier)?.text
-                ?? "error"
-            return clause.body.statements.dropLast().contains { statement in
-                statement.tokens(viewMode: .sourceAccurate).contains { $0.text == caught && $0.isShownError }
-            }
-        }
+        return body.tokens(viewMode: .sourceAccurate).contains { showsCaughtError($0, rethrowing: true) }
     }
 
     static let throwingContinuations: Set<String> = [

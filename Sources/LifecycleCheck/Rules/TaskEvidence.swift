@@ -106,6 +106,14 @@ extension RuleContext {
     ///   gives another value (a splash hidden once) has no later showing.
     func staleTimerReaches(_ name: String, value: String?, from start: Syntax, in site: TaskSite) -> Bool {
         let scope = self.scope(site.scope)
+        // A flag the view never draws from shows nothing a late write could hide: a state of its
+        // own, or a binding it reads only as the trigger `onChange(of:)` watches (one it never
+        // reads is the parent's, which shows this view by it).
+        if !site.scope.isEmpty, let use = Self.viewUse(of: name, around: start), !use.draws,
+            use.watches || !scope.bindingNames.contains(name)
+        {
+            return false
+        }
         if scope.bindingNames.contains(name) { return true }
         let isState = scope.stateNames.contains(name)
         // A fragment's undeclared state: the rest of the view is not in sight; its show button is assumed.
@@ -150,6 +158,49 @@ extension RuleContext {
             guard token.text == name, token.isUnqualifiedOrSelfMember, let write = token.write else { return false }
             return write.value?.trimmedDescription != value
         }
+    }
+
+    /// How the view around `start` uses `name` in what it builds: whether it draws from it (or
+    /// hands `$name` on), a read in `body` or another member that builds a view (`var header: some
+    /// View`, `func row() -> some View`) outside an event's or an action's closure; and whether
+    /// `onChange(of:)` watches it. `nil` where no `body` is in sight.
+    static func viewUse(of name: String, around start: Syntax) -> (draws: Bool, watches: Bool)? {
+        guard let members = start.ancestor(MemberBlockSyntax.self) else { return nil }
+        let viewMembers = members.members.compactMap { member -> Syntax? in
+            if let variable = member.decl.as(VariableDeclSyntax.self),
+                variable.bindings.contains(where: { binding in
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+                        || binding.typeAnnotation?.type.trimmedDescription.hasSuffix("View") == true
+                })
+            {
+                return Syntax(variable)
+            }
+            if let function = member.decl.as(FunctionDeclSyntax.self),
+                function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
+            {
+                return Syntax(function)
+            }
+            return nil
+        }
+        guard
+            members.members.contains(where: { member in
+                member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+                } == true
+            })
+        else { return nil }
+        var use = (draws: false, watches: false)
+        for member in viewMembers {
+            for token in member.tokens(viewMode: .sourceAccurate)
+            where (token.text == name || token.text == "$" + name) && token.nearestViewClosure == nil {
+                let watched = token.ancestor(LabeledExprSyntax.self).map { argument in
+                    argument.label?.text == "of"
+                        && argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "onChange"
+                }
+                if watched == true { use.watches = true } else { use.draws = true }
+            }
+        }
+        return use
     }
 
     /// The names read by the control's modifiers that take it from the person's hand: `.disabled(…)`,

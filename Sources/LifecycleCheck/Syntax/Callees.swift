@@ -119,7 +119,8 @@ extension TokenSyntax {
     /// not a log (`notifications.showError(error.localizedDescription)`) or stored (`self.failure
     /// = error`, `alert = AlertItem(error)`), and no call around it is a log or a crash reporter
     /// (`logger.error("\(String(describing: error))")` tells only a developer). A value only
-    /// wrapped (`let wrapped = AppError(error)`) is shown to nobody.
+    /// wrapped (`let wrapped = AppError(error)`) or handed on (`continuation.resume(throwing:
+    /// error)`) is shown to nobody.
     var isShownError: Bool {
         var shown = false
         var node = parent
@@ -131,6 +132,8 @@ extension TokenSyntax {
                 {
                     return false
                 }
+                // Handed on to whoever awaits a continuation or a promise: shown to nobody yet.
+                if argument.label?.text == "throwing" || call.calleeName == "resume" { return false }
                 // An initializer wraps the error; where the wrapper goes decides.
                 if call.calleeName?.first?.isUppercase != true { shown = true }
             }

@@ -130,6 +130,28 @@ struct ActionPanel: View {
                 }
             }
             #endif
+            // A method that shows its work's failures itself; only a guard's precondition throws out.
+            Button("Pull") { Task { try await pull(from: URL(string: "origin")!) } }
+            // The same, its work inside a wrapper's closure that catches and shows.
+            Button("Push") { Task { try await push() } }
+            // A precondition, and work outside any `do`: that work's failure goes unseen.
+            Button("Fetch") {
+                Task {
+                    try await fetchRemote()  // expect: task-error-dropped
+                }
+            }
+            // The wrapper's closure catches only to hand the error on to whoever awaits it.
+            Button("Mirror") {
+                Task {
+                    try await mirror()  // expect: task-error-dropped
+                }
+            }
+            // A built argument does not hide a throwing callee: the store's `load(from:)` may throw.
+            Button("Load") {
+                Task {
+                    try await Store.shared.load(from: URL(string: "file:///notes")!)  // expect: task-error-dropped
+                }
+            }
             // A value the person chose, as `onChange` is: its failure is theirs to hear of.
             Text("Selection")
                 .onReceive(selection.$current) { _ in
@@ -174,6 +196,44 @@ struct ActionPanel: View {
             try await Server.shared.open(name)
         } catch {
             message = error.localizedDescription
+        }
+    }
+    private func pull(from remote: URL) async throws {
+        guard let provider = Server.shared.git else { throw CancellationError() }
+        do {
+            try await provider.pull(remote)
+        } catch {
+            message = error.localizedDescription
+        }
+    }
+    private func push() async throws {
+        guard let provider = Server.shared.git else { throw CancellationError() }
+        try await Server.shared.withProgress(title: "Pushing") {
+            do {
+                try await provider.push()
+            } catch {
+                message = error.localizedDescription
+            }
+        }
+    }
+    private func fetchRemote() async throws {
+        guard let provider = Server.shared.git else { throw CancellationError() }
+        try await provider.fetch()
+        do {
+            try await provider.pull(nil)
+        } catch {
+            message = error.localizedDescription
+        }
+    }
+    private func mirror() async throws {
+        guard let provider = Server.shared.git else { throw CancellationError() }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            do {
+                try provider.mirrorNow()
+                continuation.resume()
+            } catch {
+                continuation.resume(throwing: error)
+            }
         }
     }
     private func persist() { message = "" }

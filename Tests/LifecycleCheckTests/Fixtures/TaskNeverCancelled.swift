@@ -47,6 +47,41 @@ struct CopyButton: View {
     }
 }
 
+// A binding the view reads only as the trigger `onChange(of:)` watches: it draws from its own
+// counter, so resetting the trigger late hides nothing (only the runs' overlap is a note).
+struct Celebration: View {
+    @Binding var fire: Bool
+    @State private var bursts = 0
+
+    var body: some View {
+        Text("\(bursts)")
+            .onChange(of: fire) { _, now in
+                guard now else { return }
+                bursts += 1
+                Task {  // expect: task-outlives-view
+                    try? await Task.sleep(for: .seconds(1))
+                    fire = false
+                }
+            }
+    }
+}
+
+// The same trigger, drawn too: the late reset hides a later celebration.
+struct CelebrationBanner: View {
+    @Binding var fire: Bool
+
+    var body: some View {
+        Text(fire ? "Hooray" : "")
+            .onChange(of: fire) { _, now in
+                guard now else { return }
+                Task {  // expect: task-never-cancelled
+                    try? await Task.sleep(for: .seconds(1))
+                    fire = false
+                }
+            }
+    }
+}
+
 // A banner whose parent shows it by a binding: the parent can show it again while the timer of
 // the earlier showing waits.
 struct SentBanner: View {
