@@ -109,7 +109,7 @@ extension RuleContext {
         // A flag the view never draws from shows nothing a late write could hide: a state of its
         // own, or a binding it reads only as the trigger `onChange(of:)` watches (one it never
         // reads is the parent's, which shows this view by it).
-        if !site.scope.isEmpty, let use = Self.viewUse(of: name, around: start), !use.draws,
+        if !site.scope.isEmpty, let use = Self.viewUse(of: name, in: scope), !use.draws,
             use.watches || !scope.bindingNames.contains(name)
         {
             return false
@@ -160,38 +160,21 @@ extension RuleContext {
         }
     }
 
-    /// How the view around `start` uses `name` in what it builds: whether it draws from it (or
-    /// hands `$name` on), a read in `body` or another member that builds a view (`var header: some
-    /// View`, `func row() -> some View`) outside an event's or an action's closure; and whether
-    /// `onChange(of:)` watches it. `nil` where no `body` is in sight.
-    static func viewUse(of name: String, around start: Syntax) -> (draws: Bool, watches: Bool)? {
-        guard let members = start.ancestor(MemberBlockSyntax.self) else { return nil }
-        let viewMembers = members.members.compactMap { member -> Syntax? in
-            if let variable = member.decl.as(VariableDeclSyntax.self),
-                variable.bindings.contains(where: { binding in
-                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
-                        || binding.typeAnnotation?.type.trimmedDescription.hasSuffix("View") == true
-                })
-            {
-                return Syntax(variable)
-            }
-            if let function = member.decl.as(FunctionDeclSyntax.self),
-                function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
-            {
-                return Syntax(function)
-            }
-            return nil
-        }
-        guard
-            members.members.contains(where: { member in
-                member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
-                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
-                } == true
-            })
-        else { return nil }
+    /// How a view uses `name` in what it builds: whether it draws from it (or hands `$name` on),
+    /// a read in a computed property (`body`, `var header: some View`, or one those read) or a
+    /// method that builds a view (`func row() -> some View`), in the type or its extensions,
+    /// outside an event's or an action's closure; and whether `onChange(of:)` watches it. `nil`
+    /// where no `body` is in sight.
+    static func viewUse(of name: String, in scope: ScopeFacts) -> (draws: Bool, watches: Bool)? {
+        guard scope.computedAccessors["body"] != nil else { return nil }
+        let builders =
+            scope.computedAccessors.values.map { Syntax($0) }
+            + scope.methods.values.joined().filter {
+                $0.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
+            }.map { Syntax($0) }
         var use = (draws: false, watches: false)
-        for member in viewMembers {
-            for token in member.tokens(viewMode: .sourceAccurate)
+        for builder in builders {
+            for token in builder.tokens(viewMode: .sourceAccurate)
             where (token.text == name || token.text == "$" + name) && token.nearestViewClosure == nil {
                 let watched = token.ancestor(LabeledExprSyntax.self).map { argument in
                     argument.label?.text == "of"
