@@ -64,10 +64,14 @@ public enum Checker {
         /// downloadImage(url)` in a task whose error nobody reads), each a name with its labels
         /// (`downloadImage(_:)`). ``cannotThrow(_:in:)`` answers for the other files.
         public var calleesElsewhere: [Int: [String]]
+        /// A digest of the text checked, when a finding has a fix: `--fix` makes the edits only
+        /// to that text (``digest(_:)``), never to a file changed since.
+        public var sourceDigest: UInt64?
 
-        public init(findings: [Finding] = [], calleesElsewhere: [Int: [String]] = [:]) {
+        public init(findings: [Finding] = [], calleesElsewhere: [Int: [String]] = [:], sourceDigest: UInt64? = nil) {
             self.findings = findings
             self.calleesElsewhere = calleesElsewhere
+            self.sourceDigest = sourceDigest
         }
 
         /// The findings that stand, given the functions of the project that cannot throw and
@@ -176,16 +180,74 @@ public enum Checker {
                 rule: match.rule, severity: severity, path: path, line: line,
                 column: column, message: message, why: description.why,
                 fix: description.fix, spec: description.spec, live: match.live ?? description.live,
-                excerpt: Excerpt(startLine: first, text: excerpt))
+                excerpt: Excerpt(startLine: first, text: excerpt),
+                fixIt: converter.flatMap { converter in match.fix.map { fixIt($0, converter) } })
             findings.append((finding, match.calleesElsewhere))
         }
         findings.sort {
             ($0.finding.line, $0.finding.column, $0.finding.rule.rawValue)
                 < ($1.finding.line, $1.finding.column, $1.finding.rule.rawValue)
         }
+        keepFixesApart(&findings)
         var callees: [Int: [String]] = [:]
         for (index, entry) in findings.enumerated() where !entry.callees.isEmpty { callees[index] = entry.callees }
-        return FileCheck(findings: findings.map(\.finding), calleesElsewhere: callees)
+        let fixable = findings.contains { $0.finding.fixIt != nil }
+        return FileCheck(
+            findings: findings.map(\.finding), calleesElsewhere: callees, sourceDigest: fixable ? digest(source) : nil)
+    }
+
+    /// FNV-1a over `source`'s UTF-8 bytes: enough to tell a file changed between the check and
+    /// the write (not a defence against someone who wants a collision).
+    public static func digest(_ source: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in source.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// Whether `source` parses without a syntax error: a fixed file must, when the file did.
+    public static func parsesCleanly(_ source: String) -> Bool {
+        !Parser.parse(source: source).hasError
+    }
+
+    /// A rule's fix with the lines and columns of its edits.
+    private static func fixIt(_ fix: RawFix, _ converter: Locations) -> FixIt {
+        FixIt(
+            description: fix.description,
+            edits: fix.edits.map { edit in
+                let start = converter.location(for: edit.range.lowerBound)
+                let end = converter.location(for: edit.range.upperBound)
+                return TextEdit(
+                    offset: edit.range.lowerBound.utf8Offset,
+                    length: edit.range.upperBound.utf8Offset - edit.range.lowerBound.utf8Offset,
+                    startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column,
+                    text: edit.text)
+            }, isSafe: fix.isSafe)
+    }
+
+    /// One file's fixes made disjoint, so that every finding's fix can be applied with the others
+    /// (by `--fix`, or from the JSON and SARIF): a fix that another one already makes (the same
+    /// edits, or a `try?` inside a `Task` that moves into `.task` rewritten) is dropped, the one
+    /// that covers the most kept.
+    private static func keepFixesApart(_ findings: inout [(finding: Finding, callees: [String])]) {
+        let order = findings.indices.filter { findings[$0].finding.fixIt != nil }.sorted { left, right in
+            let (a, b) = (findings[left].finding.fixIt!.edits, findings[right].finding.fixIt!.edits)
+            return (a.first!.offset, -(a.last!.offset + a.last!.length)) < (
+                b.first!.offset, -(b.last!.offset + b.last!.length)
+            )
+        }
+        var taken: [Range<Int>] = []
+        for index in order {
+            let ranges = findings[index].finding.fixIt!.edits.map(\.range)
+            if ranges.contains(where: { range in
+                taken.contains {
+                    $0.overlaps(range) || ($0 == range) || (range.isEmpty && $0.contains(range.lowerBound))
+                }
+            }) {
+                findings[index].finding.fixIt = nil
+            } else {
+                taken += ranges
+            }
+        }
     }
 
     /// Whether `position` is in an `#if DEBUG` clause: code the shipped app is built without, so a

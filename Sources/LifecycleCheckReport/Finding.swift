@@ -95,11 +95,13 @@ public struct Finding: Sendable, Equatable {
     public var live: LiveRepro?
     /// The source lines around the finding.
     public var excerpt: Excerpt
+    /// The mechanical fix, where the seeds give one that is safe here; `nil` otherwise.
+    public var fixIt: FixIt?
 
     /// A finding from its parts.
     public init(
         rule: RuleID, severity: Severity, path: String, line: Int, column: Int, message: String, why: String,
-        fix: String, spec: [String], live: LiveRepro?, excerpt: Excerpt
+        fix: String, spec: [String], live: LiveRepro?, excerpt: Excerpt, fixIt: FixIt? = nil
     ) {
         self.rule = rule
         self.severity = severity
@@ -112,6 +114,7 @@ public struct Finding: Sendable, Equatable {
         self.spec = spec
         self.live = live
         self.excerpt = excerpt
+        self.fixIt = fixIt
     }
 
     /// The finding's own source line, from the excerpt.

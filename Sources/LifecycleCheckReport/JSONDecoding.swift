@@ -45,7 +45,23 @@ extension Finding {
                 LiveRepro(
                     page: try live.string("page"), strategy: try live.string("strategy"), fix: try live.string("fix"))
             },
-            excerpt: Excerpt(startLine: try excerpt.position("startLine"), text: try excerpt.string("text")))
+            excerpt: Excerpt(startLine: try excerpt.position("startLine"), text: try excerpt.string("text")),
+            fixIt: try fields.members["fixIt"] == nil ? nil : fields.optionalObject("fixIt").map(FixIt.init))
+    }
+}
+
+extension FixIt {
+    init(_ fields: Fields) throws(CheckReportError) {
+        self.init(
+            description: try fields.string("description"),
+            edits: try fields.array("edits").map { edit throws(CheckReportError) in
+                TextEdit(
+                    offset: try edit.count("offset"), length: try edit.count("length"),
+                    startLine: try edit.position("startLine"), startColumn: try edit.position("startColumn"),
+                    endLine: try edit.position("endLine"), endColumn: try edit.position("endColumn"),
+                    text: try edit.string("text"))
+            },
+            isSafe: try fields.bool("safe"))
     }
 }
 
@@ -105,6 +121,14 @@ struct Fields {
             throw .shape(path: name(key), problem: "is \"\(text)\", not \(valid)")
         }
         return value
+    }
+
+    func bool(_ key: String) throws(CheckReportError) -> Bool {
+        let value = try member(key)
+        guard case .bool(let flag) = value else {
+            throw .shape(path: name(key), problem: "should be true or false, not \(value.kindName)")
+        }
+        return flag
     }
 
     func integer(_ key: String) throws(CheckReportError) -> Int {

@@ -8,9 +8,15 @@ extension CheckReport {
     /// {"tool":{"name":"lifecycle-lab check","version":"2.0.0"},"files":12,
     ///  "findings":[{"rule":"task-never-cancelled","severity":"warning","path":"Sources/Toast.swift",
     ///    "line":12,"column":9,"message":"…","why":"…","fix":"…","spec":["T1","B1"],
-    ///    "live":{"page":"toast","strategy":"T1","fix":"T4"},"excerpt":{"startLine":10,"text":"…"}}],
+    ///    "live":{"page":"toast","strategy":"T1","fix":"T4"},"excerpt":{"startLine":10,"text":"…"},
+    ///    "fixIt":{"description":"…","safe":true,"edits":[{"path":"Sources/Toast.swift","offset":301,"length":8,
+    ///      "startLine":11,"startColumn":14,"endLine":11,"endColumn":22,"text":"task"}]}}],
     ///  "errors":[{"path":"Sources/Bad.swift","message":"cannot read: Permission denied"}]}
     /// ```
+    ///
+    /// `fixIt` is `null` for a finding with no mechanical fix; `safe` false for one `--fix` makes
+    /// only with `--unsafe-fixes`; an edit's offset and length count UTF-8 bytes of the file as
+    /// it was read.
     /// - Returns: The document, ending in a newline.
     public func json() -> String {
         let document: JSONValue = .object([
@@ -41,6 +47,21 @@ extension Finding {
             }
                 ?? .null,
             "excerpt": .object(["startLine": .integer(excerpt.startLine), "text": .string(excerpt.text)]),
+            "fixIt": fixIt.map { fix in
+                .object([
+                    "description": .string(fix.description),
+                    "safe": .bool(fix.isSafe),
+                    "edits": .array(
+                        fix.edits.map { edit in
+                            .object([
+                                "path": .string(path), "offset": .integer(edit.offset),
+                                "length": .integer(edit.length), "startLine": .integer(edit.startLine),
+                                "startColumn": .integer(edit.startColumn), "endLine": .integer(edit.endLine),
+                                "endColumn": .integer(edit.endColumn), "text": .string(edit.text),
+                            ])
+                        }),
+                ])
+            } ?? .null,
         ])
     }
 }

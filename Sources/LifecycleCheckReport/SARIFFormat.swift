@@ -31,6 +31,7 @@ extension CheckReport {
                 properties["liveFix"] = .string(live.fixCommand)
             }
             result["properties"] = .object(properties)
+            if let fix = finding.fixIt { result["fixes"] = .array([Self.sarifFix(fix, path: finding.path)]) }
             return .object(result)
         }
         let notifications = errors.map { error -> JSONValue in
@@ -71,6 +72,30 @@ extension CheckReport {
             "properties": .object(
                 rule.live.map { ["spec": .array(rule.spec.map { .string($0) }), "live": .string($0.command)] }
                     ?? ["spec": .array(rule.spec.map { .string($0) })]),
+        ])
+    }
+
+    /// A fix as SARIF's `fixes` entry: the replacements by UTF-8 byte offset and length, the one
+    /// measure that needs no agreement on what a column counts; `properties.safe` false for a fix
+    /// `--fix` makes only with `--unsafe-fixes`.
+    private static func sarifFix(_ fix: FixIt, path: String) -> JSONValue {
+        .object([
+            "description": .object(["text": .string(fix.description)]),
+            "properties": .object(["safe": .bool(fix.isSafe)]),
+            "artifactChanges": .array([
+                .object([
+                    "artifactLocation": artifact(path),
+                    "replacements": .array(
+                        fix.edits.map { edit in
+                            .object([
+                                "deletedRegion": .object([
+                                    "byteOffset": .integer(edit.offset), "byteLength": .integer(edit.length),
+                                ]),
+                                "insertedContent": .object(["text": .string(edit.text)]),
+                            ])
+                        }),
+                ])
+            ]),
         ])
     }
 

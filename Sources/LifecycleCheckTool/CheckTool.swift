@@ -106,6 +106,12 @@ enum CheckTool {
             findings = baseline.newFindings(found, relativeTo: folder)
             accepted = found.count - findings.count
         }
+        if options.fix || options.diff {
+            if !errors.isEmpty { Output.write(errors.map { $0.line + "\n" }.joined(), to: 2) }
+            let status = FixRun.run(
+                fixRunFiles(findings, jobs: jobs, outcomes: outcomes), write: options.fix, unsafe: options.unsafeFixes)
+            return errors.isEmpty ? status : 2
+        }
         let sharedRules = jobs.first.map(\.rules).flatMap { first in jobs.allSatisfy { $0.rules == first } ? first : nil
         }
         var reportRules = sharedRules ?? given?.rules ?? RuleSet()
@@ -126,6 +132,24 @@ enum CheckTool {
             Output.write(report.sarif(), to: 1)
         }
         return report.exitStatus
+    }
+
+    /// The reported findings by file, with each file's real path and the digest of the text checked.
+    private static func fixRunFiles(_ findings: [Finding], jobs: [Job], outcomes: [Outcome]) -> [FixRun.File] {
+        var byPath: [String: (realPath: String, digest: UInt64?)] = [:]
+        for (job, outcome) in zip(jobs, outcomes) {
+            if case .checked(let file) = outcome { byPath[job.file.path] = (job.file.realPath, file.sourceDigest) }
+        }
+        var order: [String] = []
+        var grouped: [String: [Finding]] = [:]
+        for finding in findings {
+            if grouped[finding.path] == nil { order.append(finding.path) }
+            grouped[finding.path, default: []].append(finding)
+        }
+        return order.compactMap { path in
+            guard let (realPath, digest) = byPath[path] else { return nil }
+            return FixRun.File(path: path, realPath: realPath, digest: digest, findings: grouped[path]!)
+        }
     }
 
     /// The folder a baseline's paths are relative to: the baseline file's own.

@@ -2,7 +2,7 @@ import LifecycleCheck
 import LifecycleCheckReport
 
 /// The checker's command line: `[--format text|json|sarif] [--explain] [--config FILE]
-/// [--disable RULE] [--baseline FILE | --write-baseline FILE] [--force-exclude] PATH…`.
+/// [--disable RULE] [--baseline FILE | --write-baseline FILE] [--force-exclude] [--fix | --diff [--unsafe-fixes]] PATH…`.
 struct ToolOptions: Equatable {
     enum Format: String, CaseIterable {
         case text, json, sarif
@@ -20,6 +20,13 @@ struct ToolOptions: Equatable {
     var writeBaselinePath: String?
     /// `--force-exclude`: `excluded:` applies to files named on the command line too.
     var forceExclude = false
+    /// `--fix`: make the findings' fixes in their files.
+    var fix = false
+    /// `--diff`: print the fixes as a unified diff, write nothing.
+    var diff = false
+    /// `--unsafe-fixes`: with `--fix` or `--diff`, the fixes of notes that cannot tell whether the
+    /// work may stop with the view too.
+    var unsafeFixes = false
     /// Hidden: parse every file and apply no rule (the benchmark's baseline).
     var parseOnly = false
     var paths: [String] = []
@@ -34,7 +41,7 @@ struct ToolOptions: Equatable {
 
     static let usage =
         "usage: lifecycle-lab check [--format text|json|sarif] [--explain] [--config FILE] [--disable RULE] "
-        + "[--baseline FILE | --write-baseline FILE] [--force-exclude] PATH…"
+        + "[--baseline FILE | --write-baseline FILE] [--force-exclude] [--fix | --diff [--unsafe-fixes]] PATH…"
 
     /// Options that take a value.
     private static let valued: Set<String> = ["--format", "--config", "--disable", "--baseline", "--write-baseline"]
@@ -60,13 +67,17 @@ struct ToolOptions: Equatable {
             switch name {
             case "--":
                 optionsEnded = true
-            case "-h", "--help", "--version", "--explain", "--parse-only", "--force-exclude":
+            case "-h", "--help", "--version", "--explain", "--parse-only", "--force-exclude", "--fix", "--diff",
+                "--unsafe-fixes":
                 if inline != nil { throw .invalid("option '\(name)' takes no value; \(usage)") }
                 switch name {
                 case "--version": throw .version
                 case "--explain": options.explain = true
                 case "--parse-only": options.parseOnly = true
                 case "--force-exclude": options.forceExclude = true
+                case "--fix": options.fix = true
+                case "--diff": options.diff = true
+                case "--unsafe-fixes": options.unsafeFixes = true
                 default: throw .help
                 }
             case _ where valued.contains(name):
@@ -99,6 +110,19 @@ struct ToolOptions: Equatable {
         if options.baselinePath != nil, options.writeBaselinePath != nil {
             throw .invalid("use one of '--baseline' and '--write-baseline'; \(usage)")
         }
+        if options.fix, options.diff { throw .invalid("use one of '--fix' and '--diff'; \(usage)") }
+        if options.unsafeFixes, !options.fix, !options.diff {
+            throw .invalid("'--unsafe-fixes' goes with '--fix' or '--diff'; \(usage)")
+        }
+        if options.fix || options.diff {
+            let mode = options.fix ? "--fix" : "--diff"
+            if options.format != .text {
+                throw .invalid("'\(mode)' prints text; it takes no '--format \(options.format)'")
+            }
+            if options.writeBaselinePath != nil {
+                throw .invalid("use one of '\(mode)' and '--write-baseline'; \(usage)")
+            }
+        }
         if options.paths.isEmpty { throw .invalid("no PATH given; \(usage)") }
         return options
     }
@@ -130,6 +154,14 @@ struct ToolOptions: Equatable {
               --baseline FILE        report only findings that are not in FILE
               --write-baseline FILE  record today's findings in FILE (they are then accepted)
               --force-exclude        apply `excluded:` to files named on the command line too
+              --fix                  make each finding's safe fix in its file, print what
+                                     changed; a file changed since it was checked, a
+                                     read-only one or one that would not parse is left alone
+              --diff                 print those fixes as a unified diff (`patch -p0` applies
+                                     it) and write nothing
+              --unsafe-fixes         with --fix or --diff, also the fixes of notes that cannot
+                                     tell whether the work must finish though the view goes
+                                     (onAppear { Task { … } } → .task { … }): read the diff
               -h, --help             show this help and exit
               --version              show the version and exit
 

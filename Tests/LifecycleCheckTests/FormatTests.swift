@@ -113,7 +113,9 @@ import Testing
     func jsonRoundTrip() throws {
         let report = CheckReport(files: 2, findings: [Self.t1(), Self.note()], rules: RuleSet().summaries)
         let json = report.json()
-        let keys = ["rule", "severity", "path", "line", "column", "message", "why", "fix", "spec", "live", "excerpt"]
+        let keys = [
+            "rule", "severity", "path", "line", "column", "message", "why", "fix", "spec", "live", "excerpt", "fixIt",
+        ]
         var last = json.startIndex
         for key in keys {
             let range = json[last...].firstRange(of: "\"\(key)\":")

@@ -17,6 +17,9 @@
 #   - .lifecycle-check.yml found upward (disabled_rules, a severity, excluded), --config,
 #     --disable, --force-exclude; --write-baseline then --baseline reports only new findings;
 #     bad configuration and bad baselines: one line, exit 2;
+#   - --diff prints a unified diff and writes nothing; --fix writes the same (patch -p0 agrees),
+#     the mode kept, the file then clean; a read-only file, a shape with no safe fix, a folder
+#     without write permission: a clear line, non-zero, the file untouched;
 #   - `lifecycle-lab check` (when the app is given) hands over: the same output and status.
 #   Tests/cli/check.sh PATH/TO/lifecycle-lab-check [PATH/TO/lifecycle-lab]
 #   CHECK_GARBAGE=skip leaves the garbage runs out (scripts/test --platform-only does).
@@ -206,13 +209,16 @@ assert text.count("\n") == 1 and text.endswith("\n"), "one document on one line"
 assert list(d) == ["tool", "files", "findings", "errors"], list(d)
 assert d["tool"] == {"name": "lifecycle-lab check", "version": "2.0.0"}, d["tool"]
 assert d["files"] == 3 and d["errors"] == [], (d["files"], d["errors"])
-keys = ["rule", "severity", "path", "line", "column", "message", "why", "fix", "spec", "live", "excerpt"]
+keys = ["rule", "severity", "path", "line", "column", "message", "why", "fix", "spec", "live", "excerpt", "fixIt"]
+edit_keys = ["path", "offset", "length", "startLine", "startColumn", "endLine", "endColumn", "text"]
 for f in d["findings"]:
     assert list(f) == keys, list(f)
     assert f["severity"] in ("warning", "note", "error") and f["line"] >= 1 and f["column"] >= 1
     assert all(isinstance(f[k], str) and f[k] for k in ("message", "why", "fix")), f
     assert f["live"] is None or list(f["live"]) == ["page", "strategy", "fix"], f["live"]
     assert list(f["excerpt"]) == ["startLine", "text"]
+    assert f["fixIt"] is None or (list(f["fixIt"]) == ["description", "safe", "edits"] and f["fixIt"]["edits"]
+        and all(list(e) == edit_keys and e["path"] == f["path"] for e in f["fixIt"]["edits"])), f["fixIt"]
     assert all(isinstance(s, str) for s in f["spec"]) and (f["spec"] or f["rule"] == "file-not-judged")
 order = [(f["path"].encode(), f["line"], f["column"]) for f in d["findings"]]
 assert order == sorted(order), "findings in path, line, column order"
@@ -221,6 +227,11 @@ assert {f["path"] for f in t1} == {"Toast.swift", sys.argv[2]}, [f["path"] for f
 f = next(f for f in t1 if f["path"] == "Toast.swift")
 assert f["line"] == 9 and "T1" in f["spec"] and f["live"] == {"page": "toast", "strategy": "T1", "fix": "T2"}, f
 assert f["excerpt"]["startLine"] <= 9 and "Task {" in f["excerpt"]["text"], f["excerpt"]
+# Its fix, made from the JSON alone, is the toast's T2 (what --fix writes, tested below).
+source = open(sys.argv[1].rsplit("/", 1)[0] + "/Toast.swift", "rb").read()
+for e in sorted(f["fixIt"]["edits"], key=lambda e: -e["offset"]):
+    source = source[: e["offset"]] + e["text"].encode() + source[e["offset"] + e["length"] :]
+assert b"            .task {\n" in source and b"do { try await Task.sleep(for: .seconds(3)) } catch { return }" in source
 print(len(d["findings"]), "findings")
 EOF
 then
@@ -258,7 +269,12 @@ for res in run["results"]:
     uri = loc["artifactLocation"]
     assert uri["uri"].startswith("file:///") or uri.get("uriBaseId") == "%SRCROOT%", uri
     assert loc["region"]["startLine"] >= 1 and loc["region"]["startColumn"] >= 1
-print(f"valid: {len(run['results'])} results, {len(rules)} rules, "
+    for fix in res.get("fixes", []):
+        change = fix["artifactChanges"][0]
+        assert fix["description"]["text"] and change["artifactLocation"] == uri, fix
+        assert all(r["deletedRegion"]["byteOffset"] >= 0 for r in change["replacements"]), fix
+fixes = sum(len(res.get("fixes", [])) for res in run["results"])
+print(f"valid: {len(run['results'])} results ({fixes} with fixes), {len(rules)} rules, "
       f"{len(run['invocations'][0]['toolExecutionNotifications'])} notifications")
 EOF
 }
@@ -556,6 +572,91 @@ if [[ $(id -u) -ne 0 ]]; then
     bad_input "a baseline in a folder without write permission" "baseline readonly/b.json: cannot write in readonly:" \
         --write-baseline readonly/b.json Fixed.swift
     chmod 755 "$work/readonly"
+fi
+
+# --- --fix and --diff ----------------------------------------------------------------------------
+# SPEC T1 → T2: the toast's onAppear { Task { … } } becomes .task, its try? sleep a do/catch that
+# returns once cancelled. --diff writes nothing and patch -p0 makes of it what --fix writes.
+mkdir -p "$work/fixing" && cp "$work/Toast.swift" "$work/fixing/Toast.swift" && chmod 640 "$work/fixing/Toast.swift"
+cp "$work/Toast.swift" "$work/fixing/Patched.swift"
+run diff --diff fixing/Toast.swift
+if [[ $rc -eq 0 ]] && head -n 1 "$work/diff.out" | grep -qx -- '--- fixing/Toast.swift' \
+    && grep -qx -- '-            .onAppear {' "$work/diff.out" && grep -qx -- '+            .task {' "$work/diff.out" \
+    && cmp -s "$work/Toast.swift" "$work/fixing/Toast.swift" \
+    && grep -qx '1 finding fixable in 1 file (nothing written)' "$work/diff.err"; then
+    pass "--diff: a unified diff (onAppear → .task), exit 0, the file untouched"
+else
+    cat "$work/diff.out" "$work/diff.err" >"$work/diff.all"; fail "--diff: exit $rc" "$work/diff.all"
+fi
+run fix --fix fixing/Toast.swift
+sed 's#^--- fixing/Toast.swift#--- fixing/Patched.swift#; s#^+++ fixing/Toast.swift#+++ fixing/Patched.swift#' "$work/diff.out" >"$work/fix.patch"
+(cd "$work" && patch -s -p0 <fix.patch) >"$work/patch.err" 2>&1
+run refix fixing/Toast.swift
+if [[ $rc -eq 0 ]] && grep -Eqx 'fixing/Toast\.swift:9:17: fixed: .+ \[task-never-cancelled\]' "$work/fix.out" \
+    && grep -qx 'fixed 1 finding in 1 file' "$work/fix.err" && cmp -s "$work/fixing/Toast.swift" "$work/fixing/Patched.swift" \
+    && grep -qx '            .task {' "$work/fixing/Toast.swift" \
+    && grep -qx '                do { try await Task.sleep(for: .seconds(3)) } catch { return }' "$work/fixing/Toast.swift" \
+    && [[ $(stat -c %a "$work/fixing/Toast.swift") == 640 ]] && [[ $(cat "$work/refix.err") == "no findings in 1 file" ]] \
+    && [[ -z $(find "$work/fixing" -name '.lifecycle-check-*') ]]; then
+    pass "--fix: T1 → T2 written (mode 640 kept), the same file as patch -p0 of --diff, checked again: no findings"
+else
+    cat "$work/fix.out" "$work/fix.err" "$work/patch.err" "$work/fixing/Toast.swift" >"$work/fix.all"
+    fail "--fix: exit $rc" "$work/fix.all"
+fi
+# Refused and untouched: a read-only file (as root too), a shape with no safe fix, bad options.
+cp "$work/Toast.swift" "$work/fixing/Locked.swift" && chmod 444 "$work/fixing/Locked.swift"
+run locked --fix fixing/Locked.swift
+if [[ $rc -eq 2 ]] && grep -qx 'lifecycle-lab check: fixing/Locked.swift: read-only; not fixed' "$work/locked.err" \
+    && cmp -s "$work/Toast.swift" "$work/fixing/Locked.swift" && [[ ! -s $work/locked.out ]]; then
+    pass "--fix on a read-only file: exit 2, '$(head -n 1 "$work/locked.err")', the file untouched"
+else
+    cat "$work/locked.out" "$work/locked.err" >"$work/locked.all"; fail "--fix on a read-only file: exit $rc" "$work/locked.all"
+fi
+sed 's/                Task {/                Task(priority: .low) {/' "$work/Toast.swift" >"$work/fixing/Priority.swift"
+cp "$work/fixing/Priority.swift" "$work/fixing/Priority.orig"
+run nofix --fix fixing/Priority.swift
+if [[ $rc -eq 1 ]] && grep -qx 'fixed 0 findings in 0 files; 1 warning has no safe fix' "$work/nofix.err" \
+    && cmp -s "$work/fixing/Priority.swift" "$work/fixing/Priority.orig"; then
+    pass "--fix on a shape with no safe fix (Task(priority:)): exit 1, '$(cat "$work/nofix.err")', untouched"
+else
+    cat "$work/nofix.out" "$work/nofix.err" >"$work/nofix.all"; fail "--fix with no safe fix: exit $rc" "$work/nofix.all"
+fi
+# A note's fix (onAppear → .task of a load the note cannot tell may stop) only with --unsafe-fixes.
+cat >"$work/fixing/Timeline.swift" <<'EOF'
+import SwiftUI
+
+struct TimelineView: View {
+    @StateObject private var model = TimelineModel()
+    var body: some View {
+        List(model.statuses) { Text($0.text) }
+            .onAppear { Task { await model.load() } }
+    }
+}
+EOF
+run safeonly --fix fixing/Timeline.swift
+safe_rc=$rc
+run unsafe --fix --unsafe-fixes fixing/Timeline.swift
+if [[ $safe_rc -eq 0 ]] && grep -qx 'fixed 0 findings in 0 files; 1 more with --unsafe-fixes' "$work/safeonly.err" \
+    && [[ $rc -eq 0 ]] && grep -qx 'fixed 1 finding in 1 file' "$work/unsafe.err" \
+    && grep -qx '            .task { await model.load() }' "$work/fixing/Timeline.swift"; then
+    pass "a note's fix: not made by --fix ('$(cat "$work/safeonly.err")'), made with --unsafe-fixes"
+else
+    cat "$work/safeonly.err" "$work/unsafe.out" "$work/unsafe.err" "$work/fixing/Timeline.swift" >"$work/unsafe.all"
+    fail "a note's fix and --unsafe-fixes: exit $safe_rc, $rc" "$work/unsafe.all"
+fi
+bad_input "--fix with --diff" "use one of '--fix' and '--diff'" --fix --diff Fixed.swift
+bad_input "--unsafe-fixes alone" "'--unsafe-fixes' goes with '--fix' or '--diff'" --unsafe-fixes Fixed.swift
+bad_input "--fix with --format json" "'--fix' prints text; it takes no '--format json'" --fix --format json Fixed.swift
+if [[ $(id -u) -ne 0 ]]; then
+    mkdir -p "$work/sealed" && cp "$work/Toast.swift" "$work/sealed/Toast.swift" && chmod 555 "$work/sealed"
+    run sealed --fix sealed/Toast.swift
+    if [[ $rc -eq 2 ]] && grep -q '^lifecycle-lab check: sealed/Toast.swift: cannot write in ' "$work/sealed.err" \
+        && cmp -s "$work/Toast.swift" "$work/sealed/Toast.swift"; then
+        pass "--fix in a folder without write permission: exit 2, '$(head -n 1 "$work/sealed.err")', untouched"
+    else
+        fail "--fix in a folder without write permission: exit $rc" "$work/sealed.err"
+    fi
+    chmod 755 "$work/sealed"
 fi
 
 # --- the project's own sources; garbage --------------------------------------------------------

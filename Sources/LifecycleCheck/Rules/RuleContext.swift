@@ -15,6 +15,8 @@ struct RawFinding {
     /// Why this place makes the warning a note, said after the message; `nil` keeps the rule's
     /// severity.
     var noteBecause: String? = nil
+    /// The seeds' mechanical fix for this place, where one is safe (``TaskFixes``).
+    var fix: RawFix? = nil
 }
 
 /// The file's facts and the questions every rule asks of them.

@@ -73,7 +73,8 @@ enum TaskInsideTaskModifier: CheckRule {
                 RawFinding(
                     rule: .taskInsideTaskModifier, position: site.call.positionAfterSkippingLeadingTrivia,
                     message: "`Task` started inside \(site.role!.phrase) is not cancelled with the view, "
-                        + evidence.phrase))
+                        + evidence.phrase,
+                    fix: TaskFixes.fix(for: site)))
         }
         return findings
     }

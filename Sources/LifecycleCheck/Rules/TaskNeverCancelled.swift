@@ -282,7 +282,8 @@ enum TaskNeverCancelled: CheckRule {
                 RawFinding(
                     rule: .taskNeverCancelled, position: site.call.positionAfterSkippingLeadingTrivia,
                     message: "`Task` started in \(role.phrase) is never cancelled, \(evidence.phrase)",
-                    live: isButton ? LiveRepro(page: "button", strategy: "B1", fix: "B3") : nil))
+                    live: isButton ? LiveRepro(page: "button", strategy: "B1", fix: "B3") : nil,
+                    fix: TaskFixes.fix(for: site)))
         }
         return findings
     }

@@ -95,7 +95,8 @@ enum TaskOutlivesView: CheckRule {
             guard context.evidence(for: site) == nil else { continue }
             findings.append(
                 RawFinding(
-                    rule: .taskOutlivesView, position: site.call.positionAfterSkippingLeadingTrivia, message: message))
+                    rule: .taskOutlivesView, position: site.call.positionAfterSkippingLeadingTrivia, message: message,
+                    fix: TaskFixes.fix(for: site)?.unsafe))
         }
         return findings
     }

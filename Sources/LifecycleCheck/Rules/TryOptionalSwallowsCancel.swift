@@ -116,7 +116,8 @@ enum TryOptionalSwallowsCancel: CheckRule {
             return RawFinding(
                 rule: .tryOptionalSwallowsCancel, position: site.node.tryKeyword.positionAfterSkippingLeadingTrivia,
                 message: "`try?` swallows the cancellation of this `await`: the code after it still acts once the "
-                    + "task is cancelled")
+                    + "task is cancelled",
+                fix: TaskFixes.fix(forOptionalTry: site.node, in: site.closure))
         }
     }
 

@@ -1,0 +1,50 @@
+public import LifecycleCheckReport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Makes fixes in a person's file, only to the text that was checked: read again, its digest must
+/// be the check's (``Checker/digest(_:)``), and it must still hold that text just before the
+/// fixed text replaces it (a temporary file renamed over it, its mode kept). Nothing else is
+/// ever written.
+public enum FixWriter {
+    /// Why a file's fixes were not made: "changed since it was checked", "read-only"…
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        public let reason: String
+        public var description: String { reason }
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// The file at `path` as it was checked, and with `edits` made; or why not.
+    public static func fixedText(of path: String, checked digest: UInt64?, edits: [TextEdit])
+        -> Result<(source: String, fixed: String), Refusal>
+    {
+        let source: String
+        switch SourceFiles.read(path) {
+        case .failure(let error): return .failure(Refusal(error.message))
+        case .success(let text): source = text
+        }
+        guard digest == Checker.digest(source) else { return .failure(Refusal("changed since it was checked")) }
+        guard let fixed = FixIt.apply(edits, to: source) else { return .failure(Refusal("the fixes do not apply")) }
+        guard Checker.parsesCleanly(fixed) || !Checker.parsesCleanly(source) else {
+            return .failure(Refusal("the fixed text would not parse"))
+        }
+        return .success((source, fixed))
+    }
+
+    /// Writes `fixed` over the file at `path` if it still holds `source`; the reason when not.
+    public static func replace(_ path: String, source: String, with fixed: String) -> Refusal? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return Refusal(AtomicFile.describe(errno)) }
+        // A file its owner cannot write is one the person protected: renaming over it would not
+        // ask, so it is refused here (as root too).
+        guard info.st_mode & 0o200 != 0 else { return Refusal("read-only") }
+        guard case .success(let now) = SourceFiles.read(path), now == source else {
+            return Refusal("changed since it was checked")
+        }
+        return AtomicFile.write(fixed, to: path).map(Refusal.init)
+    }
+}
