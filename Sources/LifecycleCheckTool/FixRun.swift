@@ -68,7 +68,7 @@ enum FixRun {
             : "\(fixedFindings) \(findings) fixable in \(inFiles) (nothing written)"
         if notMade > 0 { summary += "; \(notMade) not fixed (their files were left as they were)" }
         if unsafeLeft > 0 { summary += "; \(unsafeLeft) more with --unsafe-fixes" }
-        if left > 0 { summary += "; \(left) \(left == 1 ? "warning has" : "warnings have") no safe fix" }
+        if left > 0 { summary += "; \(left) \(left == 1 ? "warning has" : "warnings have") no fix" }
         Output.write(summary + "\n", to: 2)
         return refused ? 2 : left > 0 ? 1 : 0
     }

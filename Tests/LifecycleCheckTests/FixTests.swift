@@ -130,6 +130,52 @@ import Testing
         #expect(Self.rules(in: result).isEmpty)
     }
 
+    @Test("SPEC T4: a kept handle never cancelled where the view goes gets `.onDisappear { handle?.cancel() }`")
+    func keptHandleIsCancelledOnDisappear() throws {
+        let chained = """
+            struct Dashboard: View {
+                @State private var load = 0.0
+                @State private var poller: Task<Void, Never>?
+                var body: some View {
+                    Gauge(value: load) { Text("CPU") }
+                        .onAppear {
+                            poller?.cancel()
+                            poller = Task {
+                                while !Task.isCancelled {
+                                    load = await Metrics.cpu()
+                                    try? await Task.sleep(for: .seconds(2))
+                                }
+                            }
+                        }
+                        .padding()
+                }
+            }
+            """
+        #expect(Self.rules(in: chained) == ["task-kept-not-cancelled"])
+        let result = try #require(Self.fixed(chained))
+        #expect(
+            result.contains("            }\n            .onDisappear { poller?.cancel() }\n            .padding()\n"))
+        // Fixed, it is seed 003's P1: polling stopped with the view but not in the background, a hint.
+        #expect(Self.rules(in: result) == ["no-scene-phase"])
+        let button = """
+            struct Banner: View {
+                @Binding var isShown: Bool
+                @State private var hide: Task<Void, Never>? = nil
+                var body: some View {
+                    Button("Send") { hide = Task { try? await Task.sleep(for: .seconds(3)); isShown = false } }
+                }
+            }
+            """
+        #expect(Self.rules(in: button) == ["task-kept-not-cancelled"])
+        let fixedButton = try #require(Self.fixed(button))
+        #expect(fixedButton.contains("isShown = false } }.onDisappear { hide?.cancel() }\n"))
+        #expect(Self.rules(in: fixedButton).isEmpty)
+        // A handle declared elsewhere (an extension, another file): whether it is optional is not known.
+        let elsewhere = button.replacingOccurrences(
+            of: "    @State private var hide: Task<Void, Never>? = nil\n", with: "")
+        #expect(Checker.check(source: elsewhere, path: "View.swift").first?.fixIt == nil)
+    }
+
     @Test(
         "No safe fix, nothing rewritten: arguments, a capture list, thrown errors, a returned value, more statements",
         arguments: [

@@ -615,7 +615,7 @@ fi
 sed 's/                Task {/                Task(priority: .low) {/' "$work/Toast.swift" >"$work/fixing/Priority.swift"
 cp "$work/fixing/Priority.swift" "$work/fixing/Priority.orig"
 run nofix --fix fixing/Priority.swift
-if [[ $rc -eq 1 ]] && grep -qx 'fixed 0 findings in 0 files; 1 warning has no safe fix' "$work/nofix.err" \
+if [[ $rc -eq 1 ]] && grep -qx 'fixed 0 findings in 0 files; 1 warning has no fix' "$work/nofix.err" \
     && cmp -s "$work/fixing/Priority.swift" "$work/fixing/Priority.orig"; then
     pass "--fix on a shape with no safe fix (Task(priority:)): exit 1, '$(cat "$work/nofix.err")', untouched"
 else

@@ -79,6 +79,59 @@ enum TaskFixes {
             ])
     }
 
+    /// The fix for a kept handle `name` never cancelled where the view goes (T4's other half):
+    /// `.onDisappear { name?.cancel() }` after the modifier or button whose closure starts it,
+    /// on its own line as the chain is written. Only where that call is a view's (a modifier on a
+    /// view, a `Button` or `…Button`) and the handle's declaration says whether it is optional.
+    static func fix(forKept name: String, at site: TaskSite) -> RawFix? {
+        guard let closure = site.viewClosure else { return nil }
+        let owner =
+            closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        guard let owner, let optional = isOptional(name, around: site.call) else { return nil }
+        let cancel = ".onDisappear { \(name)\(optional ? "?" : "").cancel() }"
+        let text: String
+        if let member = owner.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
+            let period = member.period
+            text =
+                period.leadingTrivia.contains(where: \.isNewline)
+                ? "\n" + String(repeating: " ", count: indentation(of: period)) + cancel : cancel
+        } else if let type = owner.calledExpression.as(DeclReferenceExprSyntax.self),
+            type.baseName.text.hasSuffix("Button")
+        {
+            text = cancel
+        } else {
+            return nil
+        }
+        let end = owner.endPositionBeforeTrailingTrivia
+        return RawFix(
+            description: "cancel `\(name)` where the view goes: `\(cancel)`", edits: [(end..<end, text)])
+    }
+
+    /// Whether the stored property `name` of the type around `node` is optional; `nil` when its
+    /// declaration is not found or says nothing of it.
+    private static func isOptional(_ name: String, around node: some SyntaxProtocol) -> Bool? {
+        var current = node.parent
+        while let parent = current {
+            if let members = parent.as(MemberBlockSyntax.self) {
+                for member in members.members {
+                    guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings
+                    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        if let type = binding.typeAnnotation?.type {
+                            return type.is(OptionalTypeSyntax.self)
+                                || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+                        }
+                        return binding.initializer?.value.is(NilLiteralExprSyntax.self) == true ? true : nil
+                    }
+                }
+                return nil
+            }
+            current = parent.parent
+        }
+        return nil
+    }
+
     /// The `Task { … }` closure when the call is nothing else: no argument, no signature or
     /// capture list, no error thrown out of it and no value returned from it.
     private static func inlinableBody(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {

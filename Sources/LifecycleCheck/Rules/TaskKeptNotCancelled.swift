@@ -102,7 +102,8 @@ enum TaskKeptNotCancelled: CheckRule {
                 RawFinding(
                     rule: .taskKeptNotCancelled, position: assignment.positionAfterSkippingLeadingTrivia,
                     message: "`\(name)` keeps the `Task` started in \(role.phrase), but nothing cancels it when "
-                        + "the view goes, \(evidence.phrase)"))
+                        + "the view goes, \(evidence.phrase)",
+                    fix: TaskFixes.fix(forKept: name, at: site)))
         }
         return findings
     }
