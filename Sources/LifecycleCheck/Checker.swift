@@ -65,7 +65,7 @@ public enum Checker {
         /// (`downloadImage(_:)`). ``cannotThrow(_:in:)`` answers for the other files.
         public var calleesElsewhere: [Int: [String]]
         /// A digest of the text checked, when a finding has a fix: `--fix` makes the edits only
-        /// to that text (``digest(_:)``), never to a file changed since.
+        /// to that text (``TextFile/digest(_:)``), never to a file changed since.
         public var sourceDigest: UInt64?
 
         public init(findings: [Finding] = [], calleesElsewhere: [Int: [String]] = [:], sourceDigest: UInt64? = nil) {
@@ -191,17 +191,10 @@ public enum Checker {
         keepFixesApart(&findings)
         var callees: [Int: [String]] = [:]
         for (index, entry) in findings.enumerated() where !entry.callees.isEmpty { callees[index] = entry.callees }
-        let fixable = findings.contains { $0.finding.fixIt != nil }
-        return FileCheck(
-            findings: findings.map(\.finding), calleesElsewhere: callees, sourceDigest: fixable ? digest(source) : nil)
-    }
-
-    /// FNV-1a over `source`'s UTF-8 bytes: enough to tell a file changed between the check and
-    /// the write (not a defence against someone who wants a collision).
-    public static func digest(_ source: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in source.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        // The text the fixes were made for, so that they are written only to it (``FixFile``).
+        let digest = findings.contains { $0.finding.fixIt != nil } ? TextFile.digest(source) : nil
+        for index in findings.indices { findings[index].finding.fixIt?.sourceDigest = digest }
+        return FileCheck(findings: findings.map(\.finding), calleesElsewhere: callees, sourceDigest: digest)
     }
 
     /// Whether `source` parses without a syntax error: a fixed file must, when the file did.

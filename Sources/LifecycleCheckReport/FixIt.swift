@@ -37,11 +37,14 @@ public struct FixIt: Sendable, Equatable {
     /// note cannot tell whether the work must finish though the view goes (a save), so `--fix`
     /// makes it only with `--unsafe-fixes`.
     public var isSafe: Bool
+    /// ``TextFile/digest(_:)`` of the text the edits were made for: they are written only to it.
+    public var sourceDigest: UInt64?
 
-    public init(description: String, edits: [TextEdit], isSafe: Bool = true) {
+    public init(description: String, edits: [TextEdit], isSafe: Bool = true, sourceDigest: UInt64? = nil) {
         self.description = description
         self.edits = edits.sorted { $0.offset < $1.offset }
         self.isSafe = isSafe
+        self.sourceDigest = sourceDigest
     }
 
     /// `source` with `edits` made, or `nil` when one falls outside it, splits a character's bytes

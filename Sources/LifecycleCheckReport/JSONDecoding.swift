@@ -61,7 +61,8 @@ extension FixIt {
                     endLine: try edit.position("endLine"), endColumn: try edit.position("endColumn"),
                     text: try edit.string("text"))
             },
-            isSafe: try fields.bool("safe"))
+            isSafe: try fields.bool("safe"),
+            sourceDigest: try fields.hexadecimal("digest"))
     }
 }
 
@@ -129,6 +130,16 @@ struct Fields {
             throw .shape(path: name(key), problem: "should be true or false, not \(value.kindName)")
         }
         return flag
+    }
+
+    /// A 64-bit number written in hexadecimal, or `null`.
+    func hexadecimal(_ key: String) throws(CheckReportError) -> UInt64? {
+        let value = try member(key)
+        if case .null = value { return nil }
+        guard case .string(let text) = value, let number = UInt64(text, radix: 16) else {
+            throw .shape(path: name(key), problem: "should be a hexadecimal number or null, not \(value.kindName)")
+        }
+        return number
     }
 
     func integer(_ key: String) throws(CheckReportError) -> Int {

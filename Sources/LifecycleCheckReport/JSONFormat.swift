@@ -9,14 +9,15 @@ extension CheckReport {
     ///  "findings":[{"rule":"task-never-cancelled","severity":"warning","path":"Sources/Toast.swift",
     ///    "line":12,"column":9,"message":"…","why":"…","fix":"…","spec":["T1","B1"],
     ///    "live":{"page":"toast","strategy":"T1","fix":"T4"},"excerpt":{"startLine":10,"text":"…"},
-    ///    "fixIt":{"description":"…","safe":true,"edits":[{"path":"Sources/Toast.swift","offset":301,"length":8,
+    ///    "fixIt":{"description":"…","safe":true,"digest":"5c1e…","edits":[{"path":"Sources/Toast.swift","offset":301,"length":8,
     ///      "startLine":11,"startColumn":14,"endLine":11,"endColumn":22,"text":"task"}]}}],
     ///  "errors":[{"path":"Sources/Bad.swift","message":"cannot read: Permission denied"}]}
     /// ```
     ///
     /// `fixIt` is `null` for a finding with no mechanical fix; `safe` false for one `--fix` makes
-    /// only with `--unsafe-fixes`; an edit's offset and length count UTF-8 bytes of the file as
-    /// it was read.
+    /// only with `--unsafe-fixes`; `digest` is the checked text's (FNV-1a, hexadecimal), so a
+    /// reader applies the edits only to that text; an edit's offset and length count UTF-8 bytes
+    /// of the file as it was read.
     /// - Returns: The document, ending in a newline.
     public func json() -> String {
         let document: JSONValue = .object([
@@ -51,6 +52,7 @@ extension Finding {
                 .object([
                     "description": .string(fix.description),
                     "safe": .bool(fix.isSafe),
+                    "digest": fix.sourceDigest.map { .string(String($0, radix: 16)) } ?? .null,
                     "edits": .array(
                         fix.edits.map { edit in
                             .object([

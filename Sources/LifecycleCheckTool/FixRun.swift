@@ -3,7 +3,7 @@ import LifecycleCheckReport
 
 /// `--fix` and `--diff`: the findings' fixes made to their files, or shown as a unified diff.
 ///
-/// Each file through ``FixWriter``: one changed since the check, a read-only one or one whose
+/// Each file through ``FixFile``: one changed since the check, a read-only one or one whose
 /// fixed text would not parse is left as it was and named on standard error; the others are
 /// still fixed.
 enum FixRun {
@@ -31,8 +31,9 @@ enum FixRun {
             unsafeLeft += file.findings.count { $0.fixIt.map { !$0.isSafe && !unsafe } ?? false }
             left += file.findings.count { ($0.fixIt == nil || !fixable.contains($0)) && $0.severity.fails }
             guard !fixable.isEmpty else { continue }
-            switch FixWriter.fixedText(
-                of: file.realPath, checked: file.digest, edits: Finding.edits(of: fixable, unsafe: unsafe))
+            switch FixFile.fixedText(
+                of: file.realPath, checked: file.digest, edits: Finding.edits(of: fixable, unsafe: unsafe),
+                parses: Checker.parsesCleanly)
             {
             case .failure(let reason):
                 refused = true
@@ -40,7 +41,7 @@ enum FixRun {
                 Output.write("\(CheckReport.toolName): \(file.path): \(reason); not fixed\n", to: 2)
             case .success(let (source, fixed)):
                 if write {
-                    if let reason = FixWriter.replace(file.realPath, source: source, with: fixed) {
+                    if let reason = FixFile.replace(file.realPath, source: source, with: fixed) {
                         refused = true
                         notMade += fixable.count
                         Output.write("\(CheckReport.toolName): \(file.path): \(reason); not fixed\n", to: 2)

@@ -339,8 +339,8 @@ import Testing
         let file = try Self.checkedFile()
         defer { try? FileManager.default.removeItem(atPath: (file.path as NSString).deletingLastPathComponent) }
         #expect(!file.edits.isEmpty)
-        let made = try FixWriter.fixedText(of: file.path, checked: file.digest, edits: file.edits).get()
-        #expect(FixWriter.replace(file.path, source: made.source, with: made.fixed) == nil)
+        let made = try FixFile.fixedText(of: file.path, checked: file.digest, edits: file.edits).get()
+        #expect(FixFile.replace(file.path, source: made.source, with: made.fixed) == nil)
         let written = try String(contentsOfFile: file.path, encoding: .utf8)
         #expect(
             written == made.fixed
@@ -359,16 +359,16 @@ import Testing
         let edited = file.source.replacingOccurrences(of: "Hi", with: "Hello")
         try edited.write(toFile: file.path, atomically: false, encoding: .utf8)
         #expect(
-            throws: FixWriter.Refusal("changed since it was checked"),
-            performing: { try FixWriter.fixedText(of: file.path, checked: file.digest, edits: file.edits).get() })
+            throws: FixFile.Refusal("changed since it was checked"),
+            performing: { try FixFile.fixedText(of: file.path, checked: file.digest, edits: file.edits).get() })
         #expect(try String(contentsOfFile: file.path, encoding: .utf8) == edited)
         // Changed between the fixes being made and the write.
         #expect(
-            FixWriter.replace(file.path, source: file.source, with: "fixed")?.reason == "changed since it was checked")
+            FixFile.replace(file.path, source: file.source, with: "fixed")?.reason == "changed since it was checked")
         try file.source.write(toFile: file.path, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
-        let made = try FixWriter.fixedText(of: file.path, checked: file.digest, edits: file.edits).get()
-        #expect(FixWriter.replace(file.path, source: made.source, with: made.fixed)?.reason == "read-only")
+        let made = try FixFile.fixedText(of: file.path, checked: file.digest, edits: file.edits).get()
+        #expect(FixFile.replace(file.path, source: made.source, with: made.fixed)?.reason == "read-only")
         #expect(try String(contentsOfFile: file.path, encoding: .utf8) == file.source)
     }
 }

@@ -217,7 +217,7 @@ for f in d["findings"]:
     assert all(isinstance(f[k], str) and f[k] for k in ("message", "why", "fix")), f
     assert f["live"] is None or list(f["live"]) == ["page", "strategy", "fix"], f["live"]
     assert list(f["excerpt"]) == ["startLine", "text"]
-    assert f["fixIt"] is None or (list(f["fixIt"]) == ["description", "safe", "edits"] and f["fixIt"]["edits"]
+    assert f["fixIt"] is None or (list(f["fixIt"]) == ["description", "safe", "digest", "edits"] and f["fixIt"]["edits"]
         and all(list(e) == edit_keys and e["path"] == f["path"] for e in f["fixIt"]["edits"])), f["fixIt"]
     assert all(isinstance(s, str) for s in f["spec"]) and (f["spec"] or f["rule"] == "file-not-judged")
 order = [(f["path"].encode(), f["line"], f["column"]) for f in d["findings"]]

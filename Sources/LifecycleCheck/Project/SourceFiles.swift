@@ -30,7 +30,7 @@ public enum SourceFiles {
             }
             var info = stat()
             guard stat(path, &info) == 0 else {
-                errors.append(InputError(path: path, message: reason(errno)))
+                errors.append(InputError(path: path, message: TextFile.reason(errno)))
                 continue
             }
             switch info.st_mode & S_IFMT {
@@ -74,7 +74,7 @@ public enum SourceFiles {
     /// `.git`…). A symbolic link to a file is followed; one to a folder is not (it could loop).
     private static func walk(_ folder: String, into files: inout [File], errors: inout [InputError]) {
         guard let directory = opendir(folder) else {
-            errors.append(InputError(path: folder, message: "cannot read folder: " + describe(errno)))
+            errors.append(InputError(path: folder, message: "cannot read folder: " + TextFile.describe(errno)))
             return
         }
         defer { closedir(directory) }
@@ -107,36 +107,5 @@ public enum SourceFiles {
     }
 
     /// The file's text, or why it cannot be checked: unreadable, or not UTF-8.
-    public static func read(_ path: String) -> Result<String, InputError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(InputError(path: path, message: reason(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        var bytes: [UInt8] = []
-        if fstat(fd, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes.append(contentsOf: chunk[..<count])
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                return .failure(InputError(path: path, message: "cannot read: " + describe(errno)))
-            }
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(InputError(path: path, message: "not UTF-8 text"))
-        }
-        return .success(text)
-    }
-
-    /// The message for a failed `stat` or `open`.
-    private static func reason(_ code: Int32) -> String {
-        code == ENOENT || code == ENOTDIR ? "no such file or folder" : "cannot read: " + describe(code)
-    }
-
-    private static func describe(_ code: Int32) -> String {
-        strerror(code).map { String(cString: $0) } ?? "error \(code)"
-    }
+    public static func read(_ path: String) -> Result<String, InputError> { TextFile.read(path) }
 }

@@ -1,5 +1,3 @@
-public import LifecycleCheckReport
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,29 +5,30 @@ public import LifecycleCheckReport
 #endif
 
 /// Makes fixes in a person's file, only to the text that was checked: read again, its digest must
-/// be the check's (``Checker/digest(_:)``), and it must still hold that text just before the
+/// be the check's (``TextFile/digest(_:)``), and it must still hold that text just before the
 /// fixed text replaces it (a temporary file renamed over it, its mode kept). Nothing else is
-/// ever written.
-public enum FixWriter {
+/// ever written. `--fix` and the Check page's *Apply fix* both write through it.
+public enum FixFile {
     /// Why a file's fixes were not made: "changed since it was checked", "read-only"…
     public struct Refusal: Error, Equatable, CustomStringConvertible {
         public let reason: String
         public var description: String { reason }
-        init(_ reason: String) { self.reason = reason }
+        public init(_ reason: String) { self.reason = reason }
     }
 
-    /// The file at `path` as it was checked, and with `edits` made; or why not.
-    public static func fixedText(of path: String, checked digest: UInt64?, edits: [TextEdit])
-        -> Result<(source: String, fixed: String), Refusal>
-    {
+    /// The file at `path` as it was checked, and with `edits` made; or why not. `parses` says
+    /// whether a text parses (the checker's parser; the app, which has none, trusts the checker).
+    public static func fixedText(
+        of path: String, checked digest: UInt64?, edits: [TextEdit], parses: (String) -> Bool = { _ in true }
+    ) -> Result<(source: String, fixed: String), Refusal> {
         let source: String
-        switch SourceFiles.read(path) {
+        switch TextFile.read(path) {
         case .failure(let error): return .failure(Refusal(error.message))
         case .success(let text): source = text
         }
-        guard digest == Checker.digest(source) else { return .failure(Refusal("changed since it was checked")) }
+        guard digest == TextFile.digest(source) else { return .failure(Refusal("changed since it was checked")) }
         guard let fixed = FixIt.apply(edits, to: source) else { return .failure(Refusal("the fixes do not apply")) }
-        guard Checker.parsesCleanly(fixed) || !Checker.parsesCleanly(source) else {
+        guard parses(fixed) || !parses(source) else {
             return .failure(Refusal("the fixed text would not parse"))
         }
         return .success((source, fixed))
@@ -42,7 +41,7 @@ public enum FixWriter {
         // A file its owner cannot write is one the person protected: renaming over it would not
         // ask, so it is refused here (as root too).
         guard info.st_mode & 0o200 != 0 else { return Refusal("read-only") }
-        guard case .success(let now) = SourceFiles.read(path), now == source else {
+        guard case .success(let now) = TextFile.read(path), now == source else {
             return Refusal("changed since it was checked")
         }
         return AtomicFile.write(fixed, to: path).map(Refusal.init)
