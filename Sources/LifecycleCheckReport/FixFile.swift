@@ -16,6 +16,9 @@ public enum FixFile {
         public init(_ reason: String) { self.reason = reason }
     }
 
+    /// The reason given for a file that no longer holds the text checked.
+    public static let changedSinceChecked = "changed since it was checked"
+
     /// The file at `path` as it was checked, and with `edits` made; or why not. `parses` says
     /// whether a text parses (the checker's parser; the app, which has none, trusts the checker).
     public static func fixedText(
@@ -26,7 +29,7 @@ public enum FixFile {
         case .failure(let error): return .failure(Refusal(error.message))
         case .success(let text): source = text
         }
-        guard digest == TextFile.digest(source) else { return .failure(Refusal("changed since it was checked")) }
+        guard digest == TextFile.digest(source) else { return .failure(Refusal(changedSinceChecked)) }
         guard let fixed = FixIt.apply(edits, to: source) else { return .failure(Refusal("the fixes do not apply")) }
         guard parses(fixed) || !parses(source) else {
             return .failure(Refusal("the fixed text would not parse"))
@@ -42,7 +45,7 @@ public enum FixFile {
         // ask, so it is refused here (as root too).
         guard info.st_mode & 0o200 != 0 else { return Refusal("read-only") }
         guard case .success(let now) = TextFile.read(path), now == source else {
-            return Refusal("changed since it was checked")
+            return Refusal(changedSinceChecked)
         }
         return AtomicFile.write(fixed, to: path).map(Refusal.init)
     }

@@ -20,7 +20,7 @@ enum CheckPageTests {
             dropOpens,
             secondOpenStops,
             unreadableFiles,
-            missingChecker, unreadableOutput, noFindings, thousandsOfFindings, realCheckerT1,
+            missingChecker, unreadableOutput, noFindings, thousandsOfFindings, realCheckerT1, realCheckerFix,
         ]
     }
 
@@ -602,6 +602,81 @@ enum CheckPageTests {
             try await row(page, finding: index).showLiveButton.click()
             expectEqual(fixture.window.stack.visibleChildName, "toast", "Show it live: the toast page")
             expectEqual(fixture.window.toastPage?.currentStrategy, AnyStrategyID(ToastStrategyID.t1), "with T1")
+            await fixture.close()
+        }
+    }
+
+    static var realCheckerFix: GtkTestCase {
+        GtkTestCase(
+            "T1 → T2 on the Check page: Show fix shows the real checker's diff, Apply fix asks, refuses a file changed since the check, writes, checks again; Undo puts the file back",
+            timeout: .seconds(60)
+        ) {
+            defer { clearEnvironment() }
+            clearEnvironment()
+            let folder = "/tmp/lifecycle-lab-fix-\(getpid())"
+            mkdir(folder, 0o755)
+            let path = folder + "/ToastView.swift"
+            defer {
+                unlink(path)
+                rmdir(folder)
+            }
+            let original = try unwrap(try? TextFile.read(app + "/Sources/ToastView.swift").get(), "the fixture")
+            try require(AtomicFile.write(original, to: path) == nil, "the copy written")
+            let (fixture, page) = try await launch()
+            page.open(paths: [path])
+            try await waitForState(page, .results, timeout: .seconds(20))
+            @MainActor func t1Finding() throws -> Int {
+                let findings = try unwrap(page.listing, "the listing").report.findings
+                return try unwrap(
+                    findings.firstIndex { $0.rule == .taskNeverCancelled }, "T1 in \(findings.map(\.rule))")
+            }
+            page.select(finding: try t1Finding())
+            let bar = page.side.fixBar
+            try await nextFrame(of: bar.root)
+            expect(bar.showFixButton.isVisible && bar.applyFixButton.isVisible, "Show fix and Apply fix offered")
+            bar.showFixButton.click()
+            let diff = bar.diffLabel.text
+            // Where GTK keeps accessible state (not under GTK_A11Y=none): read as written, no markup.
+            expect(
+                bar.diffLabel.accessibleLabel.map { $0 == diff } ?? true, "a screen reader hears the diff as written")
+            expect(bar.diffLabel.isVisible, "the diff shown")
+            expect(
+                diff.contains("-            .onAppear {") && diff.contains("+            .task {"),
+                "onAppear → .task: \(diff)")
+            expect(
+                diff.contains("do { try await Task.sleep(for: .seconds(3)) } catch { return }"), "T2's sleep: \(diff)")
+            expectEqual(try TextFile.read(path).get(), original, "showing the fix writes nothing")
+
+            // Changed since the check: refused, the person's edit kept.
+            let edited = original + "// edited after the check\n"
+            try require(AtomicFile.write(edited, to: path) == nil, "the edit written")
+            bar.applyFixButton.click()
+            expect(bar.confirmLabel.isVisible && bar.writeButton.isVisible, "Apply fix asks first")
+            expect(bar.confirmLabel.text.contains("ToastView.swift"), "naming the file: \(bar.confirmLabel.text)")
+            bar.writeButton.click()
+            expect(bar.statusLabel.text.contains("changed since the check"), "refused: \(bar.statusLabel.text)")
+            expectEqual(try TextFile.read(path).get(), edited, "the edit kept")
+            expect(!bar.undoButton.isVisible, "nothing to undo")
+
+            // As checked: written, then checked again (the T1 finding gone).
+            try require(AtomicFile.write(original, to: path) == nil, "the original back")
+            bar.applyFixButton.click()
+            bar.writeButton.click()
+            let fixed = try TextFile.read(path).get()
+            expect(fixed.contains("            .task {\n") && !fixed.contains("onAppear"), "T2 written: \(fixed)")
+            try await waitFor("the page checked the fixed file") {
+                page.shownState == .clean
+                    || (page.listing?.report.findings.allSatisfy { $0.rule != .taskNeverCancelled } ?? false)
+            }
+            expect(bar.undoButton.isVisible, "Undo offered after the check: \(bar.statusLabel.text)")
+
+            // Undo: the file as it was, checked again (T1 back).
+            bar.undoButton.click()
+            expectEqual(try TextFile.read(path).get(), original, "undone")
+            try await waitFor("the page checked the file put back") {
+                page.shownState == .results && (try? t1Finding()) != nil
+            }
+            expect(!bar.undoButton.isVisible, "nothing more to undo")
             await fixture.close()
         }
     }

@@ -8,7 +8,8 @@ import LifecycleLabKit
 /// in light and dark, at 1× and 2×, with large text). Each page shows something running: the
 /// toast and each inner view are shown, so the task panel has a row; the Check page has
 /// checked the SwiftUI fixture in Tests/check-page/app with the real `lifecycle-lab-check`
-/// built beside this binary (the app itself opens code only from its file choosers and drops).
+/// built beside this binary (the app itself opens code only from its file choosers and drops),
+/// and shows the fix of the first finding that has one.
 @MainActor
 enum Pictures {
     static let flag = "--pictures"
@@ -35,6 +36,14 @@ enum Pictures {
                         unsetenv("LIFECYCLE_LAB_CHECK")
                         check.open(paths: [CheckPageTests.app])
                         try await CheckPageTests.waitForState(check, .results, timeout: .seconds(60))
+                        // The side panel explains the first finding with a fix, its diff shown.
+                        if let fixable = check.listing?.report.findings.firstIndex(where: { $0.fixIt?.isSafe == true })
+                        {
+                            check.select(finding: fixable)
+                            check.side.fixBar.showFixButton.click()
+                            try await nextFrame(of: check.side.root)
+                            check.side.root.scrollToEnd()
+                        }
                     } else if let start = page.reportWidgets.first(where: {
                         ["show-toast", "show-view"].contains($0.name)
                     }) {

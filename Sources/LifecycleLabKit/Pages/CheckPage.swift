@@ -152,13 +152,11 @@ public final class CheckPage: LabPage {
         for button in [openFolderButton, emptyOpenFolderButton] {
             button.onClicked { [weak self] in self?.choose(folder: true) }
         }
-        checkAgainButton.onClicked { [weak self] in
-            guard let self else { return }
-            self.open(paths: self.session.paths)
-        }
+        checkAgainButton.onClicked { [weak self] in self?.checkAgain() }
         stopButton.onClicked { [weak self] in self?.stop() }
         list.onSelectionChanged { [weak self] in self?.showSelected() }
         side.onFile = { [weak self] group in self?.showFile(group) }
+        side.fixBar.onFileChanged = { [weak self] in self?.checkAgain() }
         dropTarget.onDrop { [weak self] paths in
             guard let self, !paths.isEmpty else { return false }
             self.open(paths: paths)
@@ -186,6 +184,9 @@ public final class CheckPage: LabPage {
             self.render()
         }
     }
+
+    /// *Check again*: the same files and folders, after they changed (a fix written, too).
+    public func checkAgain() { open(paths: session.paths) }
 
     /// Stops the check under way; the page goes back to its empty state.
     public func stop() {

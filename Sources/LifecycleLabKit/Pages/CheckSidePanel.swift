@@ -38,6 +38,8 @@ package final class CheckSidePanel {
     package let findingFixLabel = PageKit.text()
     /// Its SPEC rows and where the lab shows it.
     package let findingSpecLabel = PageKit.text()
+    /// *Show fix*, *Apply fix…* and *Undo*, for a finding the checker can fix.
+    package let fixBar = CheckFixBar()
     /// Asks the page to show file group `index`'s findings.
     var onFile: (@MainActor (Int) -> Void)?
 
@@ -76,6 +78,7 @@ package final class CheckSidePanel {
         for label in [findingPlaceLabel, findingMessageLabel, findingWhyLabel, findingFixLabel, findingSpecLabel] {
             box.append(label)
         }
+        box.append(fixBar.root)
         findingSpecLabel.addCssClass("dim-label")
         root.child = box
         show(status: Self.invitation)
@@ -130,6 +133,7 @@ package final class CheckSidePanel {
         findingMessageLabel.setAccessibleLabel(finding.message)
         CheckRowParts.show(why: finding, in: findingWhyLabel, fix: findingFixLabel)
         findingSpecLabel.text = CheckRowParts.specText(finding)
+        fixBar.show(FindingFix(finding: finding, displayPath: listing.displayPath(of: index)))
     }
 
     private func clearFinding() {
@@ -137,6 +141,7 @@ package final class CheckSidePanel {
         for label in [findingPlaceLabel, findingMessageLabel, findingWhyLabel, findingFixLabel, findingSpecLabel] {
             label.text = ""
         }
+        fixBar.show(nil)
     }
 
     private func setListingShown(_ shown: Bool) {
