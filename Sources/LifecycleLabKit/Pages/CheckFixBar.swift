@@ -135,7 +135,7 @@ package final class CheckFixBar {
             let text = CodeMarkup.escape(String(line))
             switch line.first {
             case "-" where !line.hasPrefix("---"): return "<span foreground=\"#e01b24\">\(text)</span>"
-            case "+" where !line.hasPrefix("+++"): return "<span foreground=\"#2ec27e\">\(text)</span>"
+            case "+" where !line.hasPrefix("+++"): return "<span foreground=\"#26a269\">\(text)</span>"
             default: return text
             }
         }.joined(separator: "\n")
