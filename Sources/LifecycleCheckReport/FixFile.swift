@@ -38,7 +38,13 @@ public enum FixFile {
     }
 
     /// Writes `fixed` over the file at `path` if it still holds `source`; the reason when not.
-    public static func replace(_ path: String, source: String, with fixed: String) -> Refusal? {
+    public static func replace(_ given: String, source: String, with fixed: String) -> Refusal? {
+        // Through a symbolic link, the file it names is replaced, not the link.
+        let path =
+            realpath(given, nil).map { resolved in
+                defer { free(resolved) }
+                return String(cString: resolved)
+            } ?? given
         var info = stat()
         guard stat(path, &info) == 0 else { return Refusal(AtomicFile.describe(errno)) }
         // A file its owner cannot write is one the person protected: renaming over it would not

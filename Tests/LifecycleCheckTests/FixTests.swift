@@ -371,4 +371,17 @@ import Testing
         #expect(FixFile.replace(file.path, source: made.source, with: made.fixed)?.reason == "read-only")
         #expect(try String(contentsOfFile: file.path, encoding: .utf8) == file.source)
     }
+
+    @Test("A fix written through a symbolic link replaces the file it names; the link stays a link")
+    func writerFollowsLinks() throws {
+        let file = try Self.checkedFile()
+        let folder = (file.path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let link = folder + "/Link.swift"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "Toast.swift")
+        let made = try FixFile.fixedText(of: link, checked: file.digest, edits: file.edits).get()
+        #expect(FixFile.replace(link, source: made.source, with: made.fixed) == nil)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "Toast.swift")
+        #expect(try String(contentsOfFile: file.path, encoding: .utf8) == made.fixed)
+    }
 }
