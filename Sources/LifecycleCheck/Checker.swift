@@ -218,14 +218,14 @@ public enum Checker {
     }
 
     /// One file's fixes made disjoint, so that every finding's fix can be applied with the others
-    /// (by `--fix`, or from the JSON and SARIF): a fix that another one already makes (the same
-    /// edits, or a `try?` inside a `Task` that moves into `.task` rewritten) is dropped, the one
-    /// that covers the most kept.
+    /// (by `--fix`, or from the JSON and SARIF): of two that touch the same text the safe one is
+    /// kept (an unsafe fix never takes a safe one's place), then the one that covers the most;
+    /// the other is dropped (the same edits, or a `try?` rewritten by a `Task` moving into `.task`).
     private static func keepFixesApart(_ findings: inout [(finding: Finding, callees: [String])]) {
         let order = findings.indices.filter { findings[$0].finding.fixIt != nil }.sorted { left, right in
-            let (a, b) = (findings[left].finding.fixIt!.edits, findings[right].finding.fixIt!.edits)
-            return (a.first!.offset, -(a.last!.offset + a.last!.length)) < (
-                b.first!.offset, -(b.last!.offset + b.last!.length)
+            let (a, b) = (findings[left].finding.fixIt!, findings[right].finding.fixIt!)
+            return (a.isSafe ? 0 : 1, a.edits.first!.offset, -(a.edits.last!.offset + a.edits.last!.length)) < (
+                b.isSafe ? 0 : 1, b.edits.first!.offset, -(b.edits.last!.offset + b.edits.last!.length)
             )
         }
         var taken: [Range<Int>] = []
@@ -233,7 +233,8 @@ public enum Checker {
             let ranges = findings[index].finding.fixIt!.edits.map(\.range)
             if ranges.contains(where: { range in
                 taken.contains {
-                    $0.overlaps(range) || ($0 == range) || (range.isEmpty && $0.contains(range.lowerBound))
+                    $0.overlaps(range) || $0 == range || (range.isEmpty && $0.contains(range.lowerBound))
+                        || ($0.isEmpty && range.contains($0.lowerBound))
                 }
             }) {
                 findings[index].finding.fixIt = nil

@@ -47,10 +47,14 @@ public enum FixFile {
             } ?? given
         var info = stat()
         guard stat(path, &info) == 0 else { return Refusal(AtomicFile.describe(errno)) }
-        // A file its owner cannot write is one the person protected: renaming over it would not
-        // ask, so it is refused here (as root too).
-        guard info.st_mode & 0o200 != 0 else { return Refusal("read-only") }
-        guard case .success(let now) = TextFile.read(path), now == source else {
+        // A rename over the file would not ask what writing into it would, so those are asked
+        // here: its owner's write bit (the person protected it; root too), write permission,
+        // and whose it is (the new file would be this user's).
+        guard info.st_mode & 0o200 != 0, access(path, W_OK) == 0 else { return Refusal("read-only") }
+        guard geteuid() == 0 || info.st_uid == geteuid() else { return Refusal("owned by another user") }
+        // Another name for the same file would keep the old text: not silently split.
+        guard info.st_nlink <= 1 else { return Refusal("has other hard links") }
+        guard case .success(let now) = TextFile.read(path), now.utf8.elementsEqual(source.utf8) else {
             return Refusal(changedSinceChecked)
         }
         return AtomicFile.write(fixed, to: path).map(Refusal.init)

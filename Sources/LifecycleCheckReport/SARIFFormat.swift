@@ -88,7 +88,11 @@ extension CheckReport {
                     "replacements": .array(
                         fix.edits.map { edit in
                             .object([
+                                // Lines and columns make it a text region (SARIF's for a
+                                // text file), the bytes say it exactly.
                                 "deletedRegion": .object([
+                                    "startLine": .integer(edit.startLine), "startColumn": .integer(edit.startColumn),
+                                    "endLine": .integer(edit.endLine), "endColumn": .integer(edit.endColumn),
                                     "byteOffset": .integer(edit.offset), "byteLength": .integer(edit.length),
                                 ]),
                                 "insertedContent": .object(["text": .string(edit.text)]),

@@ -40,15 +40,16 @@ public enum UnifiedDiff {
             }
         }
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        /// The lines of `text`, each with whether it ends in a newline.
+        /// The lines of `text`, each with whether it ends in a newline: split at the byte, since
+        /// Swift takes "\r\n" for one character (a Windows file's lines keep their "\r").
         func lines(_ text: String) -> [(String, Bool)] {
             var out: [(String, Bool)] = []
-            var rest = Substring(text)
-            while let newline = rest.firstIndex(of: "\n") {
-                out.append((String(rest[..<newline]), true))
+            var rest = Substring(text).utf8[...]
+            while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+                out.append((String(decoding: rest[..<newline], as: UTF8.self), true))
                 rest = rest[rest.index(after: newline)...]
             }
-            if !rest.isEmpty { out.append((String(rest), false)) }
+            if !rest.isEmpty { out.append((String(decoding: rest, as: UTF8.self), false)) }
             return out
         }
         func oldLine(_ index: Int) -> (String, Bool) {

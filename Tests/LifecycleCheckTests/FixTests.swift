@@ -167,13 +167,75 @@ import Testing
             }
             """
         #expect(Self.rules(in: button) == ["task-kept-not-cancelled"])
-        let fixedButton = try #require(Self.fixed(button))
+        // A button can go while its work must go on (swapped for a spinner once pressed): unsafe.
+        #expect(Checker.check(source: button, path: "View.swift").first?.fixIt?.isSafe == false)
+        #expect(Self.fixed(button) == button)
+        let fixedButton = try #require(Self.fixed(button, unsafe: true))
         #expect(fixedButton.contains("isShown = false } }.onDisappear { hide?.cancel() }\n"))
         #expect(Self.rules(in: fixedButton).isEmpty)
         // A handle declared elsewhere (an extension, another file): whether it is optional is not known.
         let elsewhere = button.replacingOccurrences(
             of: "    @State private var hide: Task<Void, Never>? = nil\n", with: "")
         #expect(Checker.check(source: elsewhere, path: "View.swift").first?.fixIt == nil)
+        // `Optional<Task<…>>` is optional; a type alias says nothing.
+        let spelledOut = chained.replacingOccurrences(
+            of: "poller: Task<Void, Never>?", with: "poller: Optional<Task<Void, Never>>")
+        #expect(try #require(Self.fixed(spelledOut)).contains(".onDisappear { poller?.cancel() }"))
+        let aliased = chained.replacingOccurrences(of: "poller: Task<Void, Never>?", with: "poller: Poller")
+        #expect(Checker.check(source: aliased, path: "View.swift").allSatisfy { $0.fixIt == nil })
+    }
+
+    @Test(
+        "No fix where the result would not compile or would change what runs",
+        arguments: [
+            // The work's `let url` beside the closure's own: one scope, a redeclaration.
+            ".task { let url = feed; Task { let url = url.next; items = await Search.run(url) } }",
+            // The trailing comment would swallow the closure's `}`.
+            ".onAppear { Task {\n            items = await Search.run(feed) // first page\n        } }",
+        ])
+    func noFixThatBreaks(modifier: String) throws {
+        let source = """
+            struct Feed: View {
+                @State private var items: [String] = []
+                let feed: URL
+                var body: some View {
+                    List(items, id: \\.self) { Text($0) }
+                        \(modifier)
+                }
+            }
+            """
+        let findings = Checker.check(source: source, path: "View.swift")
+        #expect(!findings.isEmpty, "the shape is still reported")
+        #expect(findings.allSatisfy { $0.fixIt == nil }, "\(findings.map(\.rule))")
+    }
+
+    @Test(
+        "Moving into `.task`, a sleep is rewritten only if it is cancellable and nothing after it checks cancellation")
+    func inlinedSleeps() throws {
+        let source = """
+            struct Poller: View {
+                @State private var busy = false
+                let device: Device
+                var body: some View {
+                    Text("Poll").task {
+                        Task {
+                            try? await Task.sleep(for: .seconds(1))
+                            if Task.isCancelled { busy = false; return }
+                            try? await device.sleep()
+                            busy = true
+                            try? await Task.sleep(for: .seconds(1))
+                            busy = false
+                        }
+                    }
+                }
+            }
+            """
+        let result = try #require(Self.fixed(source, unsafe: true))
+        #expect(
+            result.contains("try? await Task.sleep(for: .seconds(1))\n            if Task.isCancelled"), "\(result)")
+        #expect(result.contains("try? await device.sleep()"), "\(result)")
+        #expect(
+            result.contains("do { try await Task.sleep(for: .seconds(1)) } catch { return }\n            busy = false"))
     }
 
     @Test(
@@ -309,6 +371,16 @@ import Testing
 
                 """)
         #expect(UnifiedDiff.make(path: "x.swift", source: source, edits: []) == "")
+        // Windows line ends: each line its own, its "\r" kept.
+        let windows = "a\r\nb\r\nc\r\n"
+        let crlf = try #require(
+            UnifiedDiff.make(
+                path: "w.swift", source: windows,
+                edits: [
+                    TextEdit(
+                        offset: 3, length: 1, startLine: 2, startColumn: 1, endLine: 2, endColumn: 2, text: "B\r\nb2")
+                ]))
+        #expect(crlf == "--- w.swift\n+++ w.swift\n@@ -1,3 +1,4 @@\n a\r\n-b\r\n+B\r\n+b2\r\n c\r\n")
         let overlapping = [edits[0], edits[0]]
         #expect(UnifiedDiff.make(path: "x.swift", source: source, edits: overlapping) == nil)
     }

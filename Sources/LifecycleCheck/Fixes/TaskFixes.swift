@@ -35,6 +35,13 @@ enum TaskFixes {
         else { return nil }
         let name = member.declName.baseName
         let inlined = inlinedText(of: body, at: site.call)
+        // A `// comment` ending the work, with the closure's `}` on the same line, would swallow it.
+        let endsInLineComment = (body.rightBrace.leadingTrivia + (body.statements.last?.trailingTrivia ?? []))
+            .contains { if case .lineComment = $0 { true } else if case .docLineComment = $0 { true } else { false } }
+        let nextOnSameLine =
+            !(site.call.trailingTrivia + (site.call.nextToken(viewMode: .sourceAccurate)?.leadingTrivia ?? []))
+            .contains(where: \.isNewline)
+        if endsInLineComment && nextOnSameLine { return nil }
         let taskRange = site.call.positionAfterSkippingLeadingTrivia..<site.call.endPositionBeforeTrailingTrivia
         switch name.text {
         case "onAppear":
@@ -48,8 +55,11 @@ enum TaskFixes {
                     (taskRange, inlined),
                 ])
         case "task":
-            // Only the last statement: the work after a `Task` runs beside it, not after it.
-            guard list.last?.id == item.id else { return nil }
+            // Only the last statement: the work after a `Task` runs beside it, not after it. Beside
+            // other statements, its own declarations could clash with theirs in one scope.
+            guard list.last?.id == item.id,
+                list.count == 1 || !body.statements.contains(where: { $0.item.is(DeclSyntax.self) })
+            else { return nil }
             return RawFix(
                 description: "`Task { … }` inside `.task` → its work, awaited: cancelled with the view",
                 edits: [(taskRange, inlined)])
@@ -64,8 +74,8 @@ enum TaskFixes {
         guard node.questionOrExclamationMark?.tokenKind == .postfixQuestionMark,
             let wait = node.expression.as(AwaitExprSyntax.self),
             let call = wait.expression.as(FunctionCallExprSyntax.self),
-            let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
-            callee.declName.baseName.text == "sleep", node.parent?.is(CodeBlockItemSyntax.self) == true,
+            let callee = call.calledExpression.as(MemberAccessExprSyntax.self), isCancellableSleep(callee, call),
+            node.parent?.is(CodeBlockItemSyntax.self) == true,
             !returnsValue(closure), isDirectlyIn(closure, Syntax(node))
         else { return nil }
         return RawFix(
@@ -91,21 +101,27 @@ enum TaskFixes {
         guard let owner, let optional = isOptional(name, around: site.call) else { return nil }
         let cancel = ".onDisappear { \(name)\(optional ? "?" : "").cancel() }"
         let text: String
+        var isSafe = true
         if let member = owner.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
             let period = member.period
+            let lineEnd = period.leadingTrivia.contains { $0 == .carriageReturnLineFeeds(1) } ? "\r\n" : "\n"
             text =
                 period.leadingTrivia.contains(where: \.isNewline)
-                ? "\n" + String(repeating: " ", count: indentation(of: period)) + cancel : cancel
+                ? lineEnd + String(repeating: " ", count: indentation(of: period)) + cancel : cancel
         } else if let type = owner.calledExpression.as(DeclReferenceExprSyntax.self),
             type.baseName.text.hasSuffix("Button")
         {
             text = cancel
+            // A button can go while its work must go on (swapped for a spinner once pressed, in an
+            // alert or a menu): the person decides.
+            isSafe = false
         } else {
             return nil
         }
         let end = owner.endPositionBeforeTrailingTrivia
-        return RawFix(
+        let fix = RawFix(
             description: "cancel `\(name)` where the view goes: `\(cancel)`", edits: [(end..<end, text)])
+        return isSafe ? fix : fix.unsafe
     }
 
     /// Whether the stored property `name` of the type around `node` is optional; `nil` when its
@@ -119,8 +135,15 @@ enum TaskFixes {
                     for binding in variable.bindings
                     where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
                         if let type = binding.typeAnnotation?.type {
-                            return type.is(OptionalTypeSyntax.self)
-                                || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+                            if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                                return true
+                            }
+                            // `Optional<Task<…>>`, `Task<…>`; another name (an alias) says nothing.
+                            switch type.as(IdentifierTypeSyntax.self)?.name.text {
+                            case "Optional": return true
+                            case "Task": return false
+                            default: return nil
+                            }
                         }
                         return binding.initializer?.value.is(NilLiteralExprSyntax.self) == true ? true : nil
                     }
@@ -132,6 +155,14 @@ enum TaskFixes {
         return nil
     }
 
+    /// `Task.sleep(…)`, or a clock's `sleep(for:)` / `sleep(until:)`: waits that throw only when
+    /// cancelled, so ending the work on their error changes nothing else.
+    private static func isCancellableSleep(_ callee: MemberAccessExprSyntax, _ call: FunctionCallExprSyntax) -> Bool {
+        guard callee.declName.baseName.text == "sleep" else { return false }
+        if callee.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" { return true }
+        return ["for", "until"].contains(call.arguments.first?.label?.text)
+    }
+
     /// The `Task { … }` closure when the call is nothing else: no argument, no signature or
     /// capture list, no error thrown out of it and no value returned from it.
     private static func inlinableBody(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
@@ -139,6 +170,16 @@ enum TaskFixes {
             body.signature == nil, !throwsOut(of: body), !returnsValue(body)
         else { return nil }
         return body
+    }
+
+    /// Whether a statement after `item` reads `Task.isCancelled` or calls `checkCancellation()`:
+    /// the code already reacts to the swallowed cancellation, its own way.
+    private static func checksCancellation(after item: CodeBlockItemSyntax, in block: CodeBlockItemListSyntax) -> Bool {
+        block.drop { $0.id != item.id }.dropFirst().contains { statement in
+            statement.tokens(viewMode: .sourceAccurate).contains {
+                ["isCancelled", "checkCancellation"].contains($0.text)
+            }
+        }
     }
 
     /// Whether `node` is in `closure` itself, not in a closure or function inside it (where a
@@ -208,7 +249,8 @@ enum TaskFixes {
         for token in body.statements.tokens(viewMode: .sourceAccurate).reversed()
         where token.tokenKind == .keyword(.try) {
             guard let node = token.parent?.as(TryExprSyntax.self), let item = node.parent?.as(CodeBlockItemSyntax.self),
-                item.parent?.as(CodeBlockItemListSyntax.self)?.last?.id != item.id,
+                let block = item.parent?.as(CodeBlockItemListSyntax.self), block.last?.id != item.id,
+                !checksCancellation(after: item, in: block),
                 let sleep = fix(forOptionalTry: node, in: body), let edit = sleep.edits.first
             else { continue }
             inner.replaceSubrange(
@@ -243,7 +285,7 @@ enum TaskFixes {
         var token = node.firstToken(viewMode: .sourceAccurate)
         while let current = token {
             let trivia = current.leadingTrivia.description
-            if let newline = trivia.lastIndex(of: "\n") {
+            if let newline = trivia.lastIndex(where: \.isNewline) {
                 return trivia[trivia.index(after: newline)...].prefix { $0 == " " || $0 == "\t" }.count
             }
             token = current.previousToken(viewMode: .sourceAccurate)

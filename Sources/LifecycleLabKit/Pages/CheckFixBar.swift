@@ -86,9 +86,16 @@ package final class CheckFixBar {
 
     private func askToWrite() {
         guard let fix else { return }
-        confirmLabel.text = tr(
-            "Write this fix to %{file}? %{description}",
-            ["file": fix.displayPath, "description": fix.fixIt.description])
+        let values: KeyValuePairs<String, any CustomStringConvertible> = [
+            "file": fix.displayPath, "description": fix.fixIt.description,
+        ]
+        // A note's fix cannot know whether the work must finish though the view goes.
+        confirmLabel.text =
+            fix.fixIt.isSafe
+            ? tr("Write this fix to %{file}? %{description}", values)
+            : tr(
+                "Write this fix to %{file}? %{description} It stops the work when the view goes: write it only if the work need not finish.",
+                values)
         setConfirming(true)
     }
 
@@ -131,7 +138,7 @@ package final class CheckFixBar {
     /// The diff with its removed lines red and its added lines green (GNOME's palette, legible
     /// in light and dark).
     static func markup(diff: String) -> String {
-        diff.split(separator: "\n").map { line in
+        diff.split(whereSeparator: \.isNewline).map { line in
             let text = CodeMarkup.escape(String(line))
             switch line.first {
             case "-" where !line.hasPrefix("---"): return "<span foreground=\"#e01b24\">\(text)</span>"
@@ -147,6 +154,8 @@ package final class CheckFixBar {
         case FixFile.changedSinceChecked: tr("the file changed since the check; check it again first.")
         case "changed since the fix was written": tr("the file changed since the fix was written.")
         case "read-only": tr("the file is read-only.")
+        case "owned by another user": tr("the file belongs to another user.")
+        case "has other hard links": tr("the file has other hard links, which would keep the old text.")
         default: refusal.reason
         }
     }
