@@ -8,7 +8,8 @@ struct RawFix {
     /// ``LifecycleCheckReport/FixIt/isSafe``.
     var isSafe = true
 
-    /// This fix, made only when asked (a note's, whose shape does not say the work may stop).
+    /// This fix, made only when asked (`--unsafe-fixes`): a note's, or a button's `.onDisappear`,
+    /// where the code does not say whether the work may stop.
     var unsafe: RawFix {
         var fix = self
         fix.isSafe = false
@@ -18,10 +19,11 @@ struct RawFix {
 
 /// The seeds' mechanical fixes, made only where they keep the code's meaning and still compile:
 /// a `Task` the person wrote as the whole of `onAppear` becomes `.task` (T1 → T2), a `Task`
-/// that ends a `.task` closure is awaited in it, and `try? await Task.sleep(…)` in such a closure
-/// ends the work once cancelled (T3 → T2). Anything else (a `Task(priority:)`, a closure with a
-/// capture list, work that throws or returns a value, a `Task` with statements after it) gets
-/// no fix: the finding says what to do and nothing is rewritten.
+/// that ends a `.task` closure is awaited in it, `try? await Task.sleep(…)` in such a closure
+/// ends the work once cancelled (T3 → T2), and a kept handle is cancelled in `.onDisappear`
+/// (T4). Anything else (a `Task(priority:)`, a closure with a capture list, work that throws or
+/// returns a value, a `Task` with statements after it) gets no fix: the finding says what to do
+/// and nothing is rewritten. docs/check.md lists each case.
 enum TaskFixes {
     /// The fix for an unkept task at `site`, by where it is started; `nil` where none is safe.
     static func fix(for site: TaskSite) -> RawFix? {
