@@ -27,13 +27,14 @@ enum FixRun {
         var notMade = 0
         var unsafeLeft = 0
         for file in files {
-            let fixable = file.findings.filter { $0.fixIt.map { $0.isSafe || unsafe } ?? false }
+            let isMade: (Finding) -> Bool = { $0.fixIt.map { $0.isSafe || unsafe } ?? false }
+            let fixable = file.findings.filter(isMade)
             unsafeLeft += file.findings.count { $0.fixIt.map { !$0.isSafe && !unsafe } ?? false }
-            left += file.findings.count { ($0.fixIt == nil || !fixable.contains($0)) && $0.severity.fails }
+            left += file.findings.count { !isMade($0) && $0.severity.fails }
             guard !fixable.isEmpty else { continue }
+            let edits = Finding.edits(of: fixable, unsafe: unsafe)
             switch FixFile.fixedText(
-                of: file.realPath, checked: file.digest, edits: Finding.edits(of: fixable, unsafe: unsafe),
-                parses: Checker.parsesCleanly)
+                of: file.realPath, checked: file.digest, edits: edits, parses: Checker.parsesCleanly)
             {
             case .failure(let reason):
                 refused = true
@@ -52,9 +53,7 @@ enum FixRun {
                             "\($0.path):\($0.line):\($0.column): fixed: \($0.fixIt!.description) [\($0.rule)]\n"
                         }
                         .joined(), to: 1)
-                } else if let diff = UnifiedDiff.make(
-                    path: file.path, source: source, edits: Finding.edits(of: fixable, unsafe: unsafe))
-                {
+                } else if let diff = UnifiedDiff.make(path: file.path, source: source, edits: edits) {
                     Output.write(diff, to: 1)
                 }
                 fixedFindings += fixable.count

@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test(
-        "No fix where the result would not compile or would change what runs",
+        "SPEC T1 → T2: no fix where the result would not compile or would change what runs",
         arguments: [
             // The work's `let url` beside the closure's own: one scope, a redeclaration.
             ".task { let url = feed; Task { let url = url.next; items = await Search.run(url) } }",
@@ -210,7 +210,7 @@ import Testing
     }
 
     @Test(
-        "Moving into `.task`, a sleep is rewritten only if it is cancellable and nothing after it checks cancellation")
+        "SPEC T3 → T2: moving into `.task`, a sleep is rewritten only if cancellable and not checked after")
     func inlinedSleeps() throws {
         let source = """
             struct Poller: View {
@@ -239,7 +239,7 @@ import Testing
     }
 
     @Test(
-        "No safe fix, nothing rewritten: arguments, a capture list, thrown errors, a returned value, more statements",
+        "SPEC T1 → T2: no safe fix, nothing rewritten: arguments, capture list, thrown errors, returned value, more statements",
         arguments: [
             ".onAppear { Task(priority: .low) { await model.load(); shown = true } }",
             ".onAppear { Task { [weak model] in await model?.load(); shown = true } }",
@@ -265,7 +265,7 @@ import Testing
         #expect(findings.allSatisfy { $0.fixIt == nil })
     }
 
-    @Test("A fix that another one already makes is dropped, so the JSON, the SARIF and --fix agree")
+    @Test("SPEC T1, T3: a fix that another one already makes is dropped, so the JSON, the SARIF and --fix agree")
     func overlappingFixesAreMadeOnce() throws {
         let source = """
             struct Feed: View {
@@ -289,7 +289,9 @@ import Testing
         #expect(Self.rules(in: result).isEmpty)
     }
 
-    @Test("SARIF `fixes` applied by their byte replacements give the file --fix writes; JSON reads back the same fix")
+    @Test(
+        "SPEC T1: SARIF `fixes` applied by their byte replacements give the file --fix writes; JSON reads back the same fix"
+    )
     func sarifAndJSONCarryTheFix() throws {
         let source = try TestFiles.fixture("TaskNeverCancelled.swift")
         let findings = Checker.check(source: source, path: "TaskNeverCancelled.swift")
@@ -406,7 +408,7 @@ import Testing
         return (path, source, Finding.edits(of: check.findings), check.sourceDigest)
     }
 
-    @Test("--fix writes the checked file once, its mode kept, and the result is clean")
+    @Test("SPEC T1 → T2: --fix writes the checked file once, its mode kept, and the result is clean")
     func writerMakesTheFix() throws {
         let file = try Self.checkedFile()
         defer { try? FileManager.default.removeItem(atPath: (file.path as NSString).deletingLastPathComponent) }
