@@ -50,9 +50,12 @@ public struct CheckReport: Sendable, Equatable {
 
     /// 0 when nothing was found (notes alone are hints, not failures), 1 when a warning was,
     /// 2 when an input could not be checked (its other files were still checked and reported).
-    public var exitStatus: Int32 {
+    public var exitStatus: Int32 { exitStatus(failingAt: .warning) }
+
+    /// The exit status when only findings of `threshold` or above fail the check (`--fail-on`).
+    public func exitStatus(failingAt threshold: Severity) -> Int32 {
         if !errors.isEmpty { return 2 }
-        return findings.contains { $0.severity.fails } ? 1 : 0
+        return findings.contains { $0.severity.fails && $0.severity >= threshold } ? 1 : 0
     }
 
     /// The line the text format ends with, on standard error: "2 warnings and 1 note in 12

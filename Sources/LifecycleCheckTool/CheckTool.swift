@@ -131,7 +131,7 @@ enum CheckTool {
         case .sarif:
             Output.write(report.sarif(), to: 1)
         }
-        return report.exitStatus
+        return report.exitStatus(failingAt: options.failOn)
     }
 
     /// The reported findings by file, with each file's real path and the digest of the text checked.

@@ -2,7 +2,8 @@ import LifecycleCheck
 import LifecycleCheckReport
 
 /// The checker's command line: `[--format text|json|sarif] [--explain] [--config FILE]
-/// [--disable RULE] [--baseline FILE | --write-baseline FILE] [--force-exclude] [--fix | --diff [--unsafe-fixes]] PATH…`.
+/// [--disable RULE] [--baseline FILE | --write-baseline FILE] [--force-exclude] [--fix | --diff [--unsafe-fixes]]
+/// [--fail-on warning|error] PATH…`.
 struct ToolOptions: Equatable {
     enum Format: String, CaseIterable {
         case text, json, sarif
@@ -27,6 +28,8 @@ struct ToolOptions: Equatable {
     /// `--unsafe-fixes`: with `--fix` or `--diff`, the fixes of notes that cannot tell whether the
     /// work may stop with the view too.
     var unsafeFixes = false
+    /// `--fail-on`: the least severity that makes the check exit 1 (a build wants `error`).
+    var failOn = Severity.warning
     /// Hidden: parse every file and apply no rule (the benchmark's baseline).
     var parseOnly = false
     var paths: [String] = []
@@ -41,10 +44,13 @@ struct ToolOptions: Equatable {
 
     static let usage =
         "usage: lifecycle-lab check [--format text|json|sarif] [--explain] [--config FILE] [--disable RULE] "
-        + "[--baseline FILE | --write-baseline FILE] [--force-exclude] [--fix | --diff [--unsafe-fixes]] PATH…"
+        + "[--baseline FILE | --write-baseline FILE] [--force-exclude] [--fix | --diff [--unsafe-fixes]] "
+        + "[--fail-on warning|error] PATH…"
 
     /// Options that take a value.
-    private static let valued: Set<String> = ["--format", "--config", "--disable", "--baseline", "--write-baseline"]
+    private static let valued: Set<String> = [
+        "--format", "--config", "--disable", "--baseline", "--write-baseline", "--fail-on",
+    ]
 
     /// Reads `arguments` (without the program name). Options may come anywhere; `--` ends them.
     static func parse(_ arguments: [String]) throws(Stop) -> ToolOptions {
@@ -94,6 +100,11 @@ struct ToolOptions: Equatable {
                 case "--config": options.configPath = value
                 case "--baseline": options.baselinePath = value
                 case "--write-baseline": options.writeBaselinePath = value
+                case "--fail-on":
+                    guard let severity = Severity(rawValue: value), severity != .note else {
+                        throw .invalid("unknown severity '\(value)' for '--fail-on'; valid: warning, error")
+                    }
+                    options.failOn = severity
                 default:
                     for word in value.split(separator: ",") {
                         guard let rule = RuleID(rawValue: String(word)) else {
@@ -162,6 +173,9 @@ struct ToolOptions: Equatable {
               --unsafe-fixes         with --fix or --diff, also the fixes of notes that cannot
                                      tell whether the work must finish though the view goes
                                      (onAppear { Task { … } } → .task { … }): read the diff
+              --fail-on SEVERITY     warning (the default) or error: the least severity that
+                                     makes the exit status 1; a build passes `error`, so its
+                                     warnings do not stop it
               -h, --help             show this help and exit
               --version              show the version and exit
 

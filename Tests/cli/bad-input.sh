@@ -99,7 +99,7 @@ check "help with a value"       2 "option '--help' takes no value" -- --help=1
 check "no display"              1 "no display" --
 
 # `lifecycle-lab check`: the checker's own bad input, through the app, with no display.
-usage="usage: lifecycle-lab check [--format text|json|sarif] [--explain] [--config FILE] [--disable RULE] [--baseline FILE | --write-baseline FILE] [--force-exclude] [--fix | --diff [--unsafe-fixes]] PATH…"
+usage="usage: lifecycle-lab check [--format text|json|sarif] [--explain] [--config FILE] [--disable RULE] [--baseline FILE | --write-baseline FILE] [--force-exclude] [--fix | --diff [--unsafe-fixes]] [--fail-on warning|error] PATH…"
 notes=$(mktemp --suffix=.txt); echo "not Swift" >"$notes"
 check "check: missing path"     2 "lifecycle-lab check: /nonexistent/View.swift: no such file or folder" -- check /nonexistent/View.swift
 check "check: not a Swift file" 2 "lifecycle-lab check: $notes: not a Swift file (the name does not end in .swift)" -- check "$notes"

@@ -16,7 +16,7 @@
 #   - a file named several ways (x.swift, ./x.swift, /abs/x.swift, a/../x.swift) is checked once;
 #   - .lifecycle-check.yml found upward (disabled_rules, a severity, excluded), --config,
 #     --disable, --force-exclude; --write-baseline then --baseline reports only new findings;
-#     bad configuration and bad baselines: one line, exit 2;
+#     bad configuration and bad baselines: one line, exit 2; --fail-on error passes warnings;
 #   - --diff prints a unified diff and writes nothing; --fix writes the same (patch -p0 agrees),
 #     the mode kept, the file then clean; a read-only file, a shape with no safe fix, a folder
 #     without write permission: a clear line, non-zero, the file untouched;
@@ -125,6 +125,14 @@ else
     cat "$work/t1.out" "$work/t1.err" >"$work/t1.all"; fail "T1 bug: exit $rc, or the lines are not as documented" "$work/t1.all"
 fi
 
+# --fail-on error (the build-tool plugin's): a warning is printed as one but does not fail.
+run lenient --fail-on error Toast.swift
+if [[ $rc -eq 0 ]] && grep -Eq '^Toast\.swift:9:[0-9]+: warning: .+ \[task-never-cancelled\]$' "$work/lenient.out"; then
+    pass "--fail-on error: the T1 warning printed, exit 0"
+else
+    cat "$work/lenient.out" "$work/lenient.err" >"$work/lenient.all"; fail "--fail-on error: exit $rc" "$work/lenient.all"
+fi
+
 run explain --explain Toast.swift
 if [[ $rc -eq 1 ]] && grep -q '^    why: ' "$work/explain.out" && grep -q '^    fix: ' "$work/explain.out" \
     && grep -q '^    in the lab: SPEC T1, B1; see it live: lifecycle-lab --page toast --strategy T1; the fix: lifecycle-lab --page toast --strategy T2$' "$work/explain.out" \
@@ -161,6 +169,7 @@ bad_input "not named .swift"  "lifecycle-lab check: notes.txt: not a Swift file 
 bad_input "not UTF-8"         "lifecycle-lab check: Latin1.swift: not UTF-8 text" Latin1.swift
 bad_input "no Swift in folder" "lifecycle-lab check: empty: no .swift files in this folder" empty
 bad_input "empty path"        "lifecycle-lab check: : no such file or folder" ""
+bad_input "--fail-on note"    "lifecycle-lab check: unknown severity 'note' for '--fail-on'; valid: warning, error" --fail-on note Toast.swift
 bad_input "unknown option"    "lifecycle-lab check: unknown option '--frobnicate'; usage: lifecycle-lab check [--format text|json|sarif]" --frobnicate Fixed.swift
 bad_input "unknown format"    "lifecycle-lab check: unknown format 'xml'; valid: text, json, sarif" --format=xml Fixed.swift
 bad_input "no PATH"           "lifecycle-lab check: no PATH given; usage:" --format json
@@ -529,6 +538,13 @@ assert {(f["rule"], f["severity"]) for f in d["findings"]} == {("task-never-canc
     pass "--config FILE applies to files outside its folder (no-scene-phase off, task-never-cancelled an error)"
 else
     cat "$work/config.check" "$work/other-config.out" >"$work/config.all"; fail "--config: exit $rc" "$work/config.all"
+fi
+run error-fails --config "$proj/.lifecycle-check.yml" --fail-on error Toast.swift
+if [[ $rc -eq 1 ]] && grep -Eq '^Toast\.swift:9:[0-9]+: error: .+ \[task-never-cancelled\]$' "$work/error-fails.out"; then
+    pass "--fail-on error with task-never-cancelled made an error: exit 1, the line says error"
+else
+    cat "$work/error-fails.out" "$work/error-fails.err" >"$work/error-fails.all"
+    fail "--fail-on error, an error: exit $rc" "$work/error-fails.all"
 fi
 # A baseline accepts today's findings: a new one is reported, the old ones not, wherever they moved.
 run write-baseline --write-baseline proj/baseline.json proj/App/Sources
