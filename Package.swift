@@ -20,6 +20,10 @@ let package = Package(
         .library(name: "LifecycleTasks", targets: ["LifecycleTasks"]),
         .library(name: "Gtk", targets: ["Gtk"]),
         .library(name: "GtkLifecycle", targets: ["GtkLifecycle"]),
+        // The checker for another package: `swift package lifecycle-check [--fix]`, and its findings
+        // as build warnings. Neither needs GTK.
+        .plugin(name: "LifecycleCheckCommandPlugin", targets: ["LifecycleCheckCommandPlugin"]),
+        .plugin(name: "LifecycleCheckBuildToolPlugin", targets: ["LifecycleCheckBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -101,12 +105,21 @@ let package = Package(
             swiftSettings: settings
         ),
         // The command line: options, the run on every core, the output.
+        // Linked with the Swift runtime inside when built with `--static-swift-stdlib` (the install
+        // and the Debian package): no unsafe flag here, so a package can depend on this one by version.
         .executableTarget(
             name: "LifecycleCheckTool",
             dependencies: ["LifecycleCheck", "LifecycleCheckReport"],
-            swiftSettings: settings,
-            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+            swiftSettings: settings
         ),
+        .plugin(
+            name: "LifecycleCheckCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "lifecycle-check",
+                    description: "Check the package's SwiftUI code for lifecycle-task mistakes (--fix mends them)")),
+            dependencies: ["LifecycleCheckTool"]),
+        .plugin(name: "LifecycleCheckBuildToolPlugin", capability: .buildTool(), dependencies: ["LifecycleCheckTool"]),
         .executableTarget(
             name: "LifecycleBench",
             dependencies: ["Gtk", "GtkLifecycle", "LifecycleTasks", "LabModel", "LabJSON", "LifecycleLabKit"],

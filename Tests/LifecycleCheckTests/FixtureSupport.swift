@@ -27,8 +27,11 @@ enum TestFiles {
         else { return [] }
         var files: [URL] = []
         for case let url as URL in walker {
-            // Fixtures are SwiftUI with the bugs on purpose: this checker's, and the Check page's.
-            if ["Fixtures", "check-page"].contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build") {
+            // Fixtures are SwiftUI with the bugs on purpose: this checker's, the Check page's and the
+            // plugins' sample package (Tests/plugin).
+            if ["Fixtures", "check-page", "plugin"].contains(url.lastPathComponent)
+                || url.lastPathComponent.hasPrefix(".build")
+            {
                 walker.skipDescendants()
             } else if url.pathExtension == "swift" {
                 files.append(url)
