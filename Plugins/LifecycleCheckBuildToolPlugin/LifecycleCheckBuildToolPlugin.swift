@@ -7,7 +7,8 @@ import PackagePlugin
 /// A warning or a note leaves the build green (`--fail-on error`); a rule the project's
 /// `.lifecycle-check.yml` makes an `error` fails it, as a compiler error would. The configuration's
 /// `excluded:` applies to these files too (`--force-exclude`). The command has no output file (one
-/// would become a resource of the target): the build runs it again only when a source changed.
+/// would become a resource of the target): SwiftPM runs such a command, again when a source changed,
+/// only for a package of swift-tools-version 6.0 or later.
 @main
 struct LifecycleCheckBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

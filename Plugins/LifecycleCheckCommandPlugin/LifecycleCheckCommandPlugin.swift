@@ -11,15 +11,18 @@ import PackagePlugin
 @main
 struct LifecycleCheckCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        var wanted = extractor.extractOption(named: "target")
+        // Words after `--` are target names, whatever they look like.
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        var extractor = ArgumentExtractor(Array(arguments[..<end]))
+        var wanted = extractor.extractOption(named: "target") + arguments[end...].dropFirst()
+        // SwiftPM's own options, which it also hands on when they follow the verb: not the checker's.
+        _ = extractor.extractFlag(named: "allow-writing-to-package-directory")
+        _ = extractor.extractFlag(named: "disable-sandbox")
+        _ = extractor.extractOption(named: "allow-writing-to-directory")
+        _ = extractor.extractOption(named: "allow-network-connections")
         var passed: [String] = []
         var words = extractor.remainingArguments[...]
         while let word = words.popFirst() {
-            if word == "--" {
-                wanted += words
-                break
-            }
             if word.hasPrefix("-") {
                 passed.append(word)
                 // The checker's options that take a value keep it.
@@ -63,7 +66,8 @@ struct LifecycleCheckCommandPlugin: CommandPlugin {
         checker.currentDirectoryURL = context.package.directoryURL
         try checker.run()
         checker.waitUntilExit()
-        // The checker's status is the command's: 1 when it found a warning, 2 for bad input.
+        // A failing checker (1: a warning found; 2: bad input) fails the command: `swift package`
+        // then exits 1 and names the status.
         if checker.terminationReason != .exit || checker.terminationStatus != 0 {
             exit(checker.terminationReason == .exit ? checker.terminationStatus : 2)
         }

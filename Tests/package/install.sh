@@ -65,7 +65,7 @@ validate_tree() {   # NAME TREE
 }
 
 echo "== install and uninstall (release build: scripts/run/install)"
-{ swift build -c release --product lifecycle-lab && swift build -c release --static-swift-stdlib --product lifecycle-lab-check; } \
+{ swift build -c release --static-swift-stdlib --product lifecycle-lab && swift build -c release --static-swift-stdlib --product lifecycle-lab-check; } \
     >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 
 # DESTDIR, default prefix.

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The checker's SwiftPM plugins as a person's package uses them (Tests/plugin/Sample, which
-# depends on this checkout by path, through a link named lifecycle-lab, and applies the
+# depends on this checkout by path, through a link named LifecycleLab, and applies the
 # build-tool plugin to its SwiftUI-shaped target, Toasts):
 #   - `swift build` builds the checker and the sample, and the toast's T1 bug (an unstructured
 #     Task in onAppear, SPEC T1) is a build warning with its file, line and column; the build
 #     passes; a rule the project's .lifecycle-check.yml makes an error fails it;
 #   - `swift package lifecycle-check` reports it, exit non-zero; `--format json` carries it; an
-#     unknown target is named; `--diff` writes nothing;
+#     unknown target is named; `--diff` writes nothing (SwiftPM's own option after the verb and a
+#     target after `--` understood);
 #   - `swift package --allow-writing-to-package-directory lifecycle-check --fix` rewrites it to the
 #     seed's fixed shape, `.task { … }` (SPEC T2); then the check and the build are clean.
 # With --without-gtk (scripts/ci/test-plugins: a Debian 13 root that never had GTK), the root must
@@ -23,7 +24,7 @@ fail() { echo "FAIL $1"; [[ -z ${2:-} ]] || sed 's/^/    | /' "$2" | tail -n 15;
 finish() { echo "$passed passed, $failed failed"; [[ $failed -eq 0 ]]; exit; }
 
 if [[ ${1:-} == --without-gtk ]]; then
-    if [[ -e /usr/include/gtk-4.0 ]] || ls /usr/lib/*/pkgconfig/gtk4.pc /usr/share/pkgconfig/gtk4.pc >/dev/null 2>&1 \
+    if [[ -e /usr/include/gtk-4.0 || -e /usr/share/pkgconfig/gtk4.pc ]] || compgen -G '/usr/lib/*/pkgconfig/gtk4.pc' >/dev/null \
         || dpkg-query -W -f '${Status}\n' libgtk-4-dev 2>/dev/null | grep -q 'install ok installed'; then
         fail "the root has no GTK for building (headers, gtk4.pc or libgtk-4-dev are here)"
         finish
@@ -32,7 +33,7 @@ if [[ ${1:-} == --without-gtk ]]; then
 fi
 
 cp -r "$repo/Tests/plugin/Sample" "$work/sample"
-ln -s "$repo" "$work/lifecycle-lab"
+ln -s "$repo" "$work/LifecycleLab"
 sample=$work/sample
 toast=Sources/Toasts/ToastView.swift
 cp "$sample/$toast" "$work/ToastView.original"
@@ -82,11 +83,12 @@ else
         "$work/unknown.log"
 fi
 
-swift_in diff package lifecycle-check --diff
+swift_in diff package lifecycle-check --allow-writing-to-package-directory --diff -- Toasts
 if [[ $rc -eq 0 ]] && grep -q '^+            \.task {$' "$work/diff.log" && cmp -s "$sample/$toast" "$work/ToastView.original"; then
-    pass "lifecycle-check --diff: exit 0, the .task fix shown, the file unchanged"
+    pass "lifecycle-check --allow-writing-to-package-directory --diff -- Toasts: exit 0, the .task fix shown, the file unchanged"
 else
-    fail "lifecycle-check --diff: exit 0, the .task fix shown, the file unchanged (exit $rc)" "$work/diff.log"
+    fail "lifecycle-check --allow-writing-to-package-directory --diff -- Toasts: exit 0, the .task fix shown, the file unchanged (exit $rc)" \
+        "$work/diff.log"
 fi
 
 swift_in fix package --allow-writing-to-package-directory lifecycle-check --fix
@@ -115,7 +117,8 @@ else
         "$work/rebuild.log"
 fi
 
-# The project makes the rule an error: the build stops, as on a compiler error.
+# The bug put back, and the project makes the rule an error: the build stops, as on a compiler
+# error.
 cp "$work/ToastView.original" "$sample/$toast"
 printf 'task-never-cancelled: error\n' >"$sample/.lifecycle-check.yml"
 swift_in strict build
