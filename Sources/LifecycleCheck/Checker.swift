@@ -64,20 +64,30 @@ public enum Checker {
         /// downloadImage(url)` in a task whose error nobody reads), each a name with its labels
         /// (`downloadImage(_:)`). ``cannotThrow(_:in:)`` answers for the other files.
         public var calleesElsewhere: [Int: [String]]
+        /// By index in `findings`: a finding that stands only if something in the project gives
+        /// this binding another value than its timer writes (``BindingWrites``).
+        public var writesElsewhere: [Int: BindingWriteKey]
         /// A digest of the text checked, when a finding has a fix: `--fix` makes the edits only
         /// to that text (``TextFile/digest(_:)``), never to a file changed since.
         public var sourceDigest: UInt64?
 
-        public init(findings: [Finding] = [], calleesElsewhere: [Int: [String]] = [:], sourceDigest: UInt64? = nil) {
+        public init(
+            findings: [Finding] = [], calleesElsewhere: [Int: [String]] = [:],
+            writesElsewhere: [Int: BindingWriteKey] = [:], sourceDigest: UInt64? = nil
+        ) {
             self.findings = findings
             self.calleesElsewhere = calleesElsewhere
+            self.writesElsewhere = writesElsewhere
             self.sourceDigest = sourceDigest
         }
 
         /// The findings that stand, given the functions of the project that cannot throw and
-        /// those (of the same names) that can.
-        public func resolved(cannotThrow: Set<String>, mayThrow: Set<String>) -> [Finding] {
+        /// those (of the same names) that can, and the bindings the project writes otherwise.
+        public func resolved(
+            cannotThrow: Set<String>, mayThrow: Set<String>, writtenOtherwise: Set<BindingWriteKey> = []
+        ) -> [Finding] {
             findings.indices.compactMap { index in
+                if let key = writesElsewhere[index], !writtenOtherwise.contains(key) { return nil }
                 guard let callees = calleesElsewhere[index],
                     callees.allSatisfy({ cannotThrow.contains($0) && !mayThrow.contains($0) })
                 else { return findings[index] }
@@ -155,7 +165,7 @@ public enum Checker {
             line.last == "\r" ? line.dropLast() : line
         }
         var seen: Set<String> = []
-        var findings: [(finding: Finding, callees: [String])] = []
+        var findings: [(finding: Finding, callees: [String], write: BindingWriteKey?)] = []
         for match in raw where ruleSet.isEnabled(match.rule) {
             let location = converter.map { $0.location(for: match.position) }
             let (line, column) = location.map { ($0.line, $0.column) } ?? Self.place(of: match.position, in: source)
@@ -182,7 +192,7 @@ public enum Checker {
                 fix: description.fix, spec: description.spec, live: match.live ?? description.live,
                 excerpt: Excerpt(startLine: first, text: excerpt),
                 fixIt: converter.flatMap { converter in match.fix.map { fixIt($0, converter) } })
-            findings.append((finding, match.calleesElsewhere))
+            findings.append((finding, match.calleesElsewhere, match.bindingWrite))
         }
         findings.sort {
             ($0.finding.line, $0.finding.column, $0.finding.rule.rawValue)
@@ -190,11 +200,16 @@ public enum Checker {
         }
         keepFixesApart(&findings)
         var callees: [Int: [String]] = [:]
-        for (index, entry) in findings.enumerated() where !entry.callees.isEmpty { callees[index] = entry.callees }
+        var writes: [Int: BindingWriteKey] = [:]
+        for (index, entry) in findings.enumerated() {
+            if !entry.callees.isEmpty { callees[index] = entry.callees }
+            if let write = entry.write { writes[index] = write }
+        }
         // The text the fixes were made for, so that they are written only to it (``FixFile``).
         let digest = findings.contains { $0.finding.fixIt != nil } ? TextFile.digest(source) : nil
         for index in findings.indices { findings[index].finding.fixIt?.sourceDigest = digest }
-        return FileCheck(findings: findings.map(\.finding), calleesElsewhere: callees, sourceDigest: digest)
+        return FileCheck(
+            findings: findings.map(\.finding), calleesElsewhere: callees, writesElsewhere: writes, sourceDigest: digest)
     }
 
     /// Whether `source` parses without a syntax error: a fixed file must, when the file did.
@@ -221,7 +236,9 @@ public enum Checker {
     /// (by `--fix`, or from the JSON and SARIF): of two that touch the same text the safe one is
     /// kept (an unsafe fix never takes a safe one's place), then the one that covers the most;
     /// the other is dropped (the same edits, or a `try?` rewritten by a `Task` moving into `.task`).
-    private static func keepFixesApart(_ findings: inout [(finding: Finding, callees: [String])]) {
+    private static func keepFixesApart(
+        _ findings: inout [(finding: Finding, callees: [String], write: BindingWriteKey?)]
+    ) {
         let order = findings.indices.filter { findings[$0].finding.fixIt != nil }.sorted { left, right in
             let (a, b) = (findings[left].finding.fixIt!, findings[right].finding.fixIt!)
             return (a.isSafe ? 0 : 1, a.edits.first!.offset, -(a.edits.last!.offset + a.edits.last!.length)) < (

@@ -79,11 +79,13 @@ enum CheckTool {
         var errors = walkErrors
         var checked = 0
         let (cannotThrow, mayThrow) = await functionsThatCannotThrow(outcomes, in: jobs)
+        let writtenOtherwise = await bindingsWrittenOtherwise(outcomes, in: jobs)
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
             case .checked(let file):
                 checked += 1
-                found += file.resolved(cannotThrow: cannotThrow, mayThrow: mayThrow).map { ($0, job.file.realPath) }
+                found += file.resolved(cannotThrow: cannotThrow, mayThrow: mayThrow, writtenOtherwise: writtenOtherwise)
+                    .map { ($0, job.file.realPath) }
             case .failed(let error):
                 errors.append(error)
             }
@@ -225,6 +227,20 @@ enum CheckTool {
             may.formUnion(file.may)
         }
         return (cannot, may)
+    }
+
+    /// The bindings some findings depend on (``Checker/FileCheck/writesElsewhere``) that the
+    /// project writes with another value than their timers do, or hands where the scan cannot
+    /// follow. Only files that mention one of their names are parsed again.
+    static func bindingsWrittenOtherwise(_ outcomes: [Outcome], in jobs: [Job]) async -> Set<BindingWriteKey> {
+        var keys: Set<BindingWriteKey> = []
+        for case .checked(let file) in outcomes { keys.formUnion(file.writesElsewhere.values) }
+        guard !keys.isEmpty else { return [] }
+        let files = await inParallel(jobs.count) { [keys] index -> BindingWrites in
+            guard case .success(let source) = SourceFiles.read(jobs[index].file.path) else { return BindingWrites() }
+            return BindingWrites.scan(keys, in: source)
+        }
+        return BindingWrites.writtenOtherwise(keys, files: files)
     }
 
     /// One file: read it, check it (or only parse it).

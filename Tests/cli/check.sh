@@ -20,6 +20,8 @@
 #   - --diff prints a unified diff and writes nothing; --fix writes the same (patch -p0 agrees),
 #     the mode kept, the file then clean; a read-only file, a shape with no safe fix, a folder
 #     without write permission: a clear line, non-zero, the file untouched;
+#   - findings judged with the rest of the project: a try on another file's function, a timer
+#     hiding a binding that no file shows again;
 #   - `lifecycle-lab check` (when the app is given) hands over: the same output and status.
 #   Tests/cli/check.sh PATH/TO/lifecycle-lab-check [PATH/TO/lifecycle-lab]
 #   CHECK_GARBAGE=skip leaves the garbage runs out (scripts/test --platform-only does).
@@ -471,6 +473,63 @@ assert dropped(alone, "Editor.swift") == [9, 12], alone["findings"]
     pass "a try on another file's function, method or handed closure: no finding when it cannot throw or shows its failure, one when it can throw unseen; the file alone keeps all"
 else
     cat "$work/project.check" "$work/project.out" >"$work/project.all"; fail "a try on another file's function" "$work/project.all"
+fi
+
+# A banner's binding hidden by a timer (SPEC T1, GCD's timer) is judged with the whole project:
+# an append-only list whose entries are only ever hidden has no later showing to cut short; a
+# file that shows an entry again does.
+mkdir -p "$work/banners"
+cat >"$work/banners/BannerRow.swift" <<'EOF'
+import SwiftUI
+
+struct BannerRow: View {
+    let text: String
+    @Binding var isShown: Bool
+
+    var body: some View {
+        Text(text).onAppear {
+            DispatchQueue.main.asyncAfter(deadline: .now() + 5) {
+                withAnimation { isShown = false }
+            }
+        }
+    }
+}
+EOF
+cat >"$work/banners/Banners.swift" <<'EOF'
+import SwiftUI
+
+struct Entry { let text: String; var isShown = true }
+
+struct Banners: View {
+    @Binding var entries: [Entry]
+
+    var body: some View {
+        ForEach(entries.indices, id: \.self) { i in
+            if entries[i].isShown { BannerRow(text: entries[i].text, isShown: $entries[i].isShown) }
+        }
+    }
+}
+EOF
+run banners --format json banners
+run banners-alone --format json banners/BannerRow.swift
+cp -r "$work/banners" "$work/banners-reshown"
+cat >"$work/banners-reshown/Reshow.swift" <<'EOF'
+func reshowLast(_ entries: inout [Entry]) {
+    entries[entries.count - 1].isShown = true
+}
+EOF
+run banners-reshown --format json banners-reshown
+if python3 -c '
+import json, sys
+lines = lambda n: [f["line"] for f in json.load(open(sys.argv[n]))["findings"] if f["rule"] == "delayed-write-never-cancelled"]
+assert lines(1) == [], lines(1)
+assert lines(2) == [9], lines(2)
+assert lines(3) == [9], lines(3)
+' "$work/banners.out" "$work/banners-alone.out" "$work/banners-reshown.out" 2>"$work/banners.check"; then
+    pass "a timer hiding a binding: no finding when the project only ever hides it, one when a file shows it again; the file alone keeps it"
+else
+    cat "$work/banners.check" "$work/banners.out" "$work/banners-reshown.out" >"$work/banners.all"
+    fail "a timer hiding a binding, judged with the project" "$work/banners.all"
 fi
 
 # Progress: only when stderr is a terminal and there are more than 200 files.

@@ -123,13 +123,19 @@ enum DelayedWriteNeverCancelled: CheckRule {
                 else { continue }
                 let after = "after \(Self.written(seconds))"
                 let anchor = delay.call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName
-                findings.append(
-                    RawFinding(
-                        rule: .delayedWriteNeverCancelled,
-                        position: (anchor.map { Syntax($0) } ?? Syntax(delay.call)).positionAfterSkippingLeadingTrivia,
-                        message:
-                            "`asyncAfter` in \(role.phrase) cannot be cancelled, and \(after) it writes `\(name)`, "
-                            + "which shows or hides a view: the timer of an earlier showing acts on a later one"))
+                var finding = RawFinding(
+                    rule: .delayedWriteNeverCancelled,
+                    position: (anchor.map { Syntax($0) } ?? Syntax(delay.call)).positionAfterSkippingLeadingTrivia,
+                    message:
+                        "`asyncAfter` in \(role.phrase) cannot be cancelled, and \(after) it writes `\(name)`, "
+                        + "which shows or hides a view: the timer of an earlier showing acts on a later one")
+                // A binding is shown again by whoever holds it: a timer's `false` cuts a later showing
+                // short only if the project ever gives it another value (a banner each entry of an
+                // append-only list hides once has none).
+                if scope.bindingNames.contains(name), write.isConstant, let value = write.value?.trimmedDescription {
+                    finding.bindingWrite = BindingWriteKey(name: name, value: value)
+                }
+                findings.append(finding)
                 break
             }
         }

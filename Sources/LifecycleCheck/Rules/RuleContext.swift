@@ -12,6 +12,9 @@ struct RawFinding {
     /// Functions declared in other files that decide the finding: it stands unless every one of
     /// them cannot throw (``Checker/FileCheck``).
     var calleesElsewhere: [String] = []
+    /// A binding's late write that decides the finding: it stands only if something in the
+    /// project gives the binding another value (``Checker/FileCheck``).
+    var bindingWrite: BindingWriteKey? = nil
     /// Why this place makes the warning a note, said after the message; `nil` keeps the rule's
     /// severity.
     var noteBecause: String? = nil

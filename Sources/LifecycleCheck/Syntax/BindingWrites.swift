@@ -1,0 +1,168 @@
+import SwiftParser
+import SwiftSyntax
+
+/// A binding's late write whose warning depends on the rest of the project
+/// (``Checker/FileCheck/writesElsewhere``): `isPresented = false` from a timer can cut a later
+/// showing short only if something in the project gives `isPresented` another value. The value is
+/// a literal (`false`, `nil`, `.idle`), as written.
+public struct BindingWriteKey: Hashable, Sendable {
+    public let name: String
+    public let value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// What one file says about the bindings' names of some ``BindingWriteKey``s: whether it writes
+/// one of them with another value, which of its types and functions take a binding by that name,
+/// and where it hands a binding on. ``writtenOtherwise(_:)`` joins the files' answers.
+///
+/// The names are followed by their spelling, as the rest of the checker does: a write of any
+/// `isPresented` counts, and a binding handed to a view or function the project does not declare
+/// (`Toggle(isOn: $entry.isPresented)`) may be written with anything.
+public struct BindingWrites: Sendable {
+    /// The keys this file writes with another value: `isPresented = true`, `isPresented.toggle()`,
+    /// `isPresented = newValue`.
+    var otherValue: Set<BindingWriteKey> = []
+    /// By name: the views that declare `@Binding var name` and the functions with a parameter
+    /// `name: Binding<…>`, which hand the binding on under the same name.
+    var takers: [String: Set<String>] = [:]
+    /// By name: each place a binding of that name, or a binding to that name, is handed to a call.
+    var handOvers: [String: [HandOver]] = [:]
+    /// The names this file declares a stored property for that is not a binding (`var isShown =
+    /// true`, `@State private var isShown`): the value the binding reaches is in sight.
+    var stored: Set<String> = []
+
+    public init() {}
+
+    struct HandOver: Sendable {
+        /// The call's name (`SimpleNotificationItem`, `makeView`, `sheet`).
+        let callee: String
+        /// The argument's label.
+        let label: String?
+        /// Whether the argument is the name itself or a chain that ends in it (`$entry.isPresented`).
+        let isTheName: Bool
+    }
+
+    /// The keys that some file writes with another value, or whose binding reaches code the scan
+    /// cannot follow: handed to a call the project does not declare as taking it, a view taking it
+    /// given a binding to something else (`Banner(isPresented: $showBanner)`), or held by nobody
+    /// in the files checked.
+    public static func writtenOtherwise(_ keys: Set<BindingWriteKey>, files: [BindingWrites]) -> Set<BindingWriteKey> {
+        var written: Set<BindingWriteKey> = []
+        var takers: [String: Set<String>] = [:]
+        var stored: Set<String> = []
+        for file in files {
+            written.formUnion(file.otherValue)
+            stored.formUnion(file.stored)
+            for (name, callees) in file.takers { takers[name, default: []].formUnion(callees) }
+        }
+        for key in keys where !written.contains(key) {
+            let known = takers[key.name] ?? []
+            let handOvers = files.flatMap { $0.handOvers[key.name] ?? [] }
+            let taken = { (handOver: HandOver) in known.contains(handOver.callee) && handOver.label == key.name }
+            let escapes = handOvers.contains { taken($0) != $0.isTheName }
+            // Nobody in sight hands the binding to a view that takes it, or nothing in sight stores
+            // its value: its holder is in a file not checked, which may show it again.
+            let holderInSight = handOvers.contains { taken($0) && $0.isTheName } && stored.contains(key.name)
+            if escapes || !holderInSight { written.insert(key) }
+        }
+        return written
+    }
+
+    /// Reads one file for `keys`; a file that does not mention a key's name is not parsed.
+    public static func scan(_ keys: Set<BindingWriteKey>, in source: String) -> BindingWrites {
+        let names = Set(keys.map(\.name)).filter { source.contains($0) }
+        var result = BindingWrites()
+        guard !names.isEmpty, source.utf8.count <= Checker.maximumFileSize else { return result }
+        let tree = Parser.parse(source: source)
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind else { continue }
+            let name = text.hasPrefix("$") ? String(text.dropFirst()) : text
+            if names.contains(name), let reference = token.parent?.as(DeclReferenceExprSyntax.self) {
+                result.read(token, name: name, projected: text.hasPrefix("$"), reference: reference, keys: keys)
+            }
+            // A view that takes the binding given a binding to something else (`isPresented:
+            // $showBanner`): that state's writes are not this name's.
+            if names.contains(text), let argument = token.parent?.as(LabeledExprSyntax.self),
+                argument.label?.id == token.id, !Self.ends(argument.expression, in: text),
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName
+            {
+                result.handOvers[text, default: []].append(HandOver(callee: callee, label: text, isTheName: false))
+            }
+            if names.contains(text), let binding = token.parent?.as(IdentifierPatternSyntax.self) {
+                result.noteTaker(binding, name: text)
+            }
+            if names.contains(text), let parameter = token.parent?.as(FunctionParameterSyntax.self),
+                parameter.firstName.id == token.id, parameter.type.trimmedDescription.hasPrefix("Binding<"),
+                (parameter.secondName?.text ?? text) == text,
+                let function = parameter.ancestor(FunctionDeclSyntax.self)
+            {
+                result.takers[text, default: []].insert(function.name.text)
+            }
+        }
+        return result
+    }
+
+    /// Whether `expression` is the name, its binding, or a chain that ends in it.
+    private static func ends(_ expression: ExprSyntax, in name: String) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text == name || reference.baseName.text == "$" + name
+        }
+        return expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == name
+    }
+
+    /// `@Binding var name` in a type: the type takes the binding by its name. Any other stored
+    /// property of the name holds a value a binding can reach.
+    private mutating func noteTaker(_ binding: IdentifierPatternSyntax, name: String) {
+        guard let declaration = binding.ancestor(VariableDeclSyntax.self),
+            let type = declaration.ancestor(MemberBlockSyntax.self)?.parent
+        else { return }
+        guard
+            declaration.attributes.contains(where: {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Binding"
+            })
+        else {
+            if binding.ancestor(PatternBindingSyntax.self)?.accessorBlock == nil { stored.insert(name) }
+            return
+        }
+        let typeName =
+            type.as(StructDeclSyntax.self)?.name.text ?? type.as(ClassDeclSyntax.self)?.name.text
+            ?? type.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+        if let typeName { takers[name, default: []].insert(typeName) }
+    }
+
+    /// One use of the name in an expression: a write, a hand-over, or a read (which says nothing).
+    private mutating func read(
+        _ token: TokenSyntax, name: String, projected: Bool, reference: DeclReferenceExprSyntax,
+        keys: Set<BindingWriteKey>
+    ) {
+        if !projected, let write = token.write {
+            let value = write.method == nil && write.members.isEmpty ? write.value?.trimmedDescription : nil
+            for key in keys where key.name == name && key.value != value { otherValue.insert(key) }
+            return
+        }
+        // The whole chain the name ends (`$entry.isPresented`, `isPresented`), and whether it is
+        // a binding: projected at its root, or the bare name (a `Binding` parameter handed on).
+        var expression = Syntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            expression = Syntax(member)
+        }
+        guard expression.parent?.is(MemberAccessExprSyntax.self) != true else { return }
+        let root = expression.firstToken(viewMode: .sourceAccurate)?.text ?? ""
+        let isBinding = root.hasPrefix("$") || (expression.is(DeclReferenceExprSyntax.self) && !projected)
+        guard isBinding || projected, let argument = expression.parent?.as(LabeledExprSyntax.self),
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName
+        else {
+            // A projected binding used in any other way (kept, or given to a closure) can be written
+            // by whatever holds it.
+            if projected || root.hasPrefix("$") {
+                handOvers[name, default: []].append(HandOver(callee: "", label: nil, isTheName: true))
+            }
+            return
+        }
+        handOvers[name, default: []].append(HandOver(callee: callee, label: argument.label?.text, isTheName: true))
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import LifecycleCheck
+
+/// The project-wide look at a binding a delayed write hides (SPEC T1 with GCD's timer): the
+/// timer's `isShown = false` can cut a later showing short only if something gives `isShown`
+/// another value, or holds its binding where the scan cannot follow.
+@Suite struct BindingWritesTests {
+    static let key = BindingWriteKey(name: "isShown", value: "false")
+
+    /// The row that hides itself, and the list that shows one row per entry (append-only).
+    static let row = """
+        struct BannerRow: View {
+            @Binding var isShown: Bool
+            var body: some View {
+                Text("Saved").onAppear {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 5) { isShown = false }
+                }
+            }
+        }
+        """
+    static let list = """
+        struct Banners: View {
+            @State private var entries: [Entry] = []
+            var body: some View {
+                ForEach(entries.indices, id: \\.self) { i in
+                    if entries[i].isShown { BannerRow(isShown: $entries[i].isShown) }
+                }
+            }
+        }
+        struct Entry { var isShown = true }
+        """
+
+    static func writtenOtherwise(_ sources: [String]) -> Bool {
+        let files = sources.map { BindingWrites.scan([key], in: $0) }
+        return BindingWrites.writtenOtherwise([key], files: files).contains(key)
+    }
+
+    @Test("T1: a binding only ever set to the timer's value, handed only to the view that takes it: no later showing")
+    func writtenOneWay() {
+        #expect(!Self.writtenOtherwise([Self.row, Self.list]))
+        // A view that passes it on through a function taking `isShown: Binding<Bool>`.
+        let forwarded = """
+            struct Banners: View {
+                @State private var entries: [Entry] = []
+                var body: some View {
+                    ForEach(entries.indices, id: \\.self) { i in entries[i].makeRow(isShown: $entries[i].isShown) }
+                }
+            }
+            struct Entry { var isShown = true }
+            extension Entry {
+                func makeRow(isShown: Binding<Bool>) -> some View { BannerRow(isShown: isShown) }
+            }
+            """
+        #expect(!Self.writtenOtherwise([Self.row, forwarded]))
+    }
+
+    @Test("T1: another file shows it again, or toggles it: the timer can cut that showing short")
+    func writtenAnotherWay() {
+        #expect(Self.writtenOtherwise([Self.row, Self.list, "func reshow(_ e: inout Entry) { e.isShown = true }"]))
+        #expect(Self.writtenOtherwise([Self.row, Self.list, "func flip(_ e: inout Entry) { e.isShown.toggle() }"]))
+        #expect(
+            Self.writtenOtherwise([Self.row, Self.list, "func set(_ e: inout Entry, _ v: Bool) { e.isShown = v }"]))
+    }
+
+    @Test("T1: a binding the scan cannot follow: given to a control, or the row given another state's binding")
+    func bindingEscapes() {
+        let toggle = """
+            struct Settings: View {
+                @Binding var entry: Entry
+                var body: some View { Toggle("Show", isOn: $entry.isShown) }
+            }
+            """
+        #expect(Self.writtenOtherwise([Self.row, Self.list, toggle]))
+        let other = """
+            struct Page: View {
+                @State private var showBanner = false
+                var body: some View {
+                    Button("Save") { showBanner = true }
+                    BannerRow(isShown: $showBanner)
+                }
+            }
+            """
+        #expect(Self.writtenOtherwise([Self.row, Self.list, other]))
+        // A function that is not declared to take the binding under its name.
+        let unknown = """
+            struct Banners: View {
+                @State private var entries: [Entry] = []
+                var body: some View { ForEach(entries.indices, id: \\.self) { i in Row(shown: $entries[i].isShown) } }
+            }
+            """
+        #expect(Self.writtenOtherwise([Self.row, unknown]))
+    }
+
+    @Test("T1: the row alone: whoever holds its binding is not in sight, and may show it again")
+    func holderNotInSight() {
+        #expect(Self.writtenOtherwise([Self.row]))
+        #expect(Self.writtenOtherwise([Self.row, "struct Entry { var isShown = true }"]))
+        // The list in sight, but not the entry that stores the value.
+        #expect(
+            Self.writtenOtherwise([
+                Self.row, Self.list.replacingOccurrences(of: "struct Entry { var isShown = true }", with: ""),
+            ]))
+    }
+
+    @Test("T1: a file that never names the binding is not parsed, and answers nothing")
+    func unrelatedFile() {
+        let file = BindingWrites.scan([Self.key], in: "struct Other { var shown = true }")
+        #expect(file.otherValue.isEmpty && file.takers.isEmpty && file.handOvers.isEmpty)
+    }
+}
