@@ -8,11 +8,6 @@ import SwiftSyntax
 public struct BindingWriteKey: Hashable, Sendable {
     public let name: String
     public let value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// What one file says about the bindings' names of some ``BindingWriteKey``s: whether it writes
