@@ -211,7 +211,8 @@ extension RuleContext {
 
     /// Whether every control that starts the timer is taken away while `name` shows: it is
     /// disabled by it, or drawn only under a condition on it (`if copied { Text("Copied") }
-    /// else { Button … }`). A press cannot then come again before the timer ends.
+    /// else { Button … }`), directly or through the confirmation it opens (`.alert(isPresented:)`).
+    /// A press cannot then come again before the timer ends.
     func controlsWithdrawn(while name: String, for site: TaskSite) -> Bool {
         func withdrawn(_ closure: ClosureExprSyntax) -> Bool {
             guard let control = closure.callSlot?.call else { return false }
@@ -226,10 +227,44 @@ extension RuleContext {
         var callers: [ClosureExprSyntax] = []
         for token in members.tokens(viewMode: .sourceAccurate)
         where token.text == function.name.text && token.calledCall != nil && token.isUnqualifiedOrSelfMember {
+            // A confirmation first (`.alert(isPresented: $asking) { … OK: run() }`): the alert can
+            // come only from the controls that set its flag.
+            if let flag = Self.presentingFlag(around: token) {
+                let setters = members.tokens(viewMode: .sourceAccurate).filter { setter in
+                    guard setter.text == flag, setter.isUnqualifiedOrSelfMember, let write = setter.write else {
+                        return false
+                    }
+                    return write.value?.trimmedDescription != "false"
+                }
+                for setter in setters {
+                    guard let (closure, role) = setter.nearestViewClosure, role == .buttonAction else { return false }
+                    callers.append(closure)
+                }
+                if setters.isEmpty { return false }
+                continue
+            }
             guard let (closure, role) = token.nearestViewClosure, role == .buttonAction else { return false }
             callers.append(closure)
         }
         return !callers.isEmpty && callers.allSatisfy(withdrawn)
+    }
+
+    /// The flag of the `.alert` or `.confirmationDialog` whose content holds `token`
+    /// (`isPresented: $asking`), if any.
+    static func presentingFlag(around token: TokenSyntax) -> String? {
+        var node = token.parent
+        while let current = node, !current.is(MemberBlockSyntax.self) {
+            if let call = current.as(FunctionCallExprSyntax.self), call.isMemberCall,
+                let name = call.calleeName, name == "alert" || name == "confirmationDialog",
+                let argument = call.arguments.first(where: { $0.label?.text == "isPresented" }),
+                let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                reference.baseName.text.hasPrefix("$")
+            {
+                return String(reference.baseName.text.dropFirst())
+            }
+            node = current.parent
+        }
+        return nil
     }
 
     /// The flag that keeps a second run from starting while one is on, if any: the button is

@@ -37,3 +37,44 @@ struct PresetRow: View {
         }
     }
 }
+
+/// A confirmation first: the alert comes only from a button disabled until the timer resets
+/// the state, so no later clearing can begin before it fires.
+struct CacheRow: View {
+    enum Clearing { case idle, done }
+    @State private var clearing = Clearing.idle
+    @State private var asking = false
+
+    var body: some View {
+        Button(clearing == .done ? "Cleared" : "Clear cache") { asking = true }
+            .disabled(clearing != .idle)
+            .alert(isPresented: $asking) {
+                Alert(title: Text("Clear?"), primaryButton: .default(Text("OK")) { clear() }, secondaryButton: .cancel())
+            }
+    }
+
+    private func clear() {
+        clearing = .done
+        DispatchQueue.main.asyncAfter(deadline: .now() + 60) { clearing = .idle }
+    }
+}
+
+/// The same confirmation before a button that stays enabled: a second clearing can begin while
+/// the first one's timer waits, and that timer resets it early.
+struct EnabledCacheRow: View {
+    enum Clearing { case idle, done }
+    @State private var clearing = Clearing.idle
+    @State private var asking = false
+
+    var body: some View {
+        Button(clearing == .done ? "Cleared" : "Clear cache") { asking = true }
+            .confirmationDialog("Clear?", isPresented: $asking) {
+                Button("Clear", role: .destructive) { clear() }
+            }
+    }
+
+    private func clear() {
+        clearing = .done
+        DispatchQueue.main.asyncAfter(deadline: .now() + 60) { clearing = .idle }  // expect: delayed-write-never-cancelled
+    }
+}
