@@ -53,6 +53,18 @@ import Testing
             }
             """
         #expect(!Self.writtenOtherwise([Self.row, forwarded]))
+        // The value read, not handed on: an animation keyed on it, a local of the same name.
+        let reads = Self.list.replacingOccurrences(
+            of: "BannerRow(isShown: $entries[i].isShown) }",
+            with: "BannerRow(isShown: $entries[i].isShown).animation(.default, value: entries[i].isShown) }")
+        #expect(reads != Self.list)
+        #expect(!Self.writtenOtherwise([Self.row, reads, "func f() { let isShown = 1; print(isShown) }"]))
+        // A local of the name is no stored property: the entry's storage is still not in sight.
+        let withoutEntry = Self.list.replacingOccurrences(of: "struct Entry { var isShown = true }", with: "")
+        #expect(
+            Self.writtenOtherwise([
+                Self.row, withoutEntry, "struct Other { func f() { var isShown = false; _ = isShown } }",
+            ]))
     }
 
     @Test("T1: another file shows it again, or toggles it: the timer can cut that showing short")

@@ -12,7 +12,7 @@ public struct BindingWriteKey: Hashable, Sendable {
 
 /// What one file says about the bindings' names of some ``BindingWriteKey``s: whether it writes
 /// one of them with another value, which of its types and functions take a binding by that name,
-/// and where it hands a binding on. ``writtenOtherwise(_:)`` joins the files' answers.
+/// and where it hands a binding on. ``writtenOtherwise(_:files:)`` joins the files' answers.
 ///
 /// The names are followed by their spelling, as the rest of the checker does: a write of any
 /// `isPresented` counts, and a binding handed to a view or function the project does not declare
@@ -113,6 +113,7 @@ public struct BindingWrites: Sendable {
     /// property of the name holds a value a binding can reach.
     private mutating func noteTaker(_ binding: IdentifierPatternSyntax, name: String) {
         guard let declaration = binding.ancestor(VariableDeclSyntax.self),
+            declaration.parent?.is(MemberBlockItemSyntax.self) == true,
             let type = declaration.ancestor(MemberBlockSyntax.self)?.parent
         else { return }
         guard
@@ -140,14 +141,20 @@ public struct BindingWrites: Sendable {
             return
         }
         // The whole chain the name ends (`$entry.isPresented`, `isPresented`), and whether it is
-        // a binding: projected at its root, or the bare name (a `Binding` parameter handed on).
+        // a binding: projected at its root, or the bare name of a function's `Binding` parameter
+        // handed on (elsewhere the bare name is the value: `.animation(…, value: isPresented)`).
         var expression = Syntax(reference)
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
             expression = Syntax(member)
         }
         guard expression.parent?.is(MemberAccessExprSyntax.self) != true else { return }
         let root = expression.firstToken(viewMode: .sourceAccurate)?.text ?? ""
-        let isBinding = root.hasPrefix("$") || (expression.is(DeclReferenceExprSyntax.self) && !projected)
+        let isBareBinding =
+            expression.is(DeclReferenceExprSyntax.self) && !projected
+            && token.ancestor(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.contains {
+                ($0.secondName ?? $0.firstName).text == name && $0.type.trimmedDescription.hasPrefix("Binding<")
+            } == true
+        let isBinding = root.hasPrefix("$") || isBareBinding
         guard isBinding || projected, let argument = expression.parent?.as(LabeledExprSyntax.self),
             let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName
         else {
