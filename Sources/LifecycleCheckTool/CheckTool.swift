@@ -79,7 +79,8 @@ enum CheckTool {
         var errors = walkErrors
         var checked = 0
         let (cannotThrow, mayThrow) = await functionsThatCannotThrow(outcomes, in: jobs)
-        let writtenOtherwise = await bindingsWrittenOtherwise(outcomes, in: jobs)
+        // Excluded files are not judged, but what they write is still part of the project.
+        let writtenOtherwise = await bindingsWrittenOtherwise(outcomes, in: files.map(\.path))
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
             case .checked(let file):
@@ -231,16 +232,27 @@ enum CheckTool {
 
     /// The bindings some findings depend on (``Checker/FileCheck/writesElsewhere``) that the
     /// project writes with another value than their timers do, or hands where the scan cannot
-    /// follow. Only files that mention one of their names are parsed again.
-    static func bindingsWrittenOtherwise(_ outcomes: [Outcome], in jobs: [Job]) async -> Set<BindingWriteKey> {
+    /// follow, or whose collection moves its elements. Only files that mention one of their
+    /// names are parsed again; a file that cannot be read may write anything.
+    static func bindingsWrittenOtherwise(_ outcomes: [Outcome], in paths: [String]) async -> Set<BindingWriteKey> {
         var keys: Set<BindingWriteKey> = []
         for case .checked(let file) in outcomes { keys.formUnion(file.writesElsewhere.values) }
         guard !keys.isEmpty else { return [] }
-        let files = await inParallel(jobs.count) { [keys] index -> BindingWrites in
-            guard case .success(let source) = SourceFiles.read(jobs[index].file.path) else { return BindingWrites() }
+        let files = await inParallel(paths.count) { [keys] index -> BindingWrites in
+            guard case .success(let source) = SourceFiles.read(paths[index]) else { return .unread }
             return BindingWrites.scan(keys, in: source)
         }
-        return BindingWrites.writtenOtherwise(keys, files: files)
+        // The collections the bindings point into, read again for what moves their elements.
+        let collections = BindingWrites.collections(of: keys, files: files)
+        var mutated: Set<String> = []
+        if !collections.isEmpty {
+            let found = await inParallel(paths.count) { index -> Set<String> in
+                guard case .success(let source) = SourceFiles.read(paths[index]) else { return collections }
+                return BindingWrites.mutated(collections, in: source)
+            }
+            mutated = found.reduce(into: []) { $0.formUnion($1) }
+        }
+        return BindingWrites.writtenOtherwise(keys, files: files, mutatedCollections: mutated)
     }
 
     /// One file: read it, check it (or only parse it).

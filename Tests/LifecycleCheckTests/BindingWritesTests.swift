@@ -31,9 +31,12 @@ import Testing
         struct Entry { var isShown = true }
         """
 
+    /// Both passes, as the checker makes them: the names, then the collections they point into.
     static func writtenOtherwise(_ sources: [String]) -> Bool {
         let files = sources.map { BindingWrites.scan([key], in: $0) }
-        return BindingWrites.writtenOtherwise([key], files: files).contains(key)
+        let collections = BindingWrites.collections(of: [key], files: files)
+        let mutated = sources.reduce(into: Set<String>()) { $0.formUnion(BindingWrites.mutated(collections, in: $1)) }
+        return BindingWrites.writtenOtherwise([key], files: files, mutatedCollections: mutated).contains(key)
     }
 
     @Test("T1: a binding only ever set to the timer's value, handed only to the view that takes it: no later showing")
@@ -101,7 +104,51 @@ import Testing
                 var body: some View { ForEach(entries.indices, id: \\.self) { i in Row(shown: $entries[i].isShown) } }
             }
             """
-        #expect(Self.writtenOtherwise([Self.row, unknown]))
+        #expect(Self.writtenOtherwise([Self.row, Self.list, unknown]))
+        // The binding itself written through, or the name in a key path.
+        #expect(
+            Self.writtenOtherwise([Self.row, Self.list, "func f(b: Binding<Entry>) { $b.isShown.wrappedValue = true }"])
+        )
+        #expect(
+            Self.writtenOtherwise([Self.row, Self.list, "func f(e: inout Entry) { e[keyPath: \\.isShown] = true }"]))
+        // A file that could not be read may write anything.
+        #expect(
+            BindingWrites.writtenOtherwise(
+                [Self.key], files: [Self.row, Self.list].map { BindingWrites.scan([Self.key], in: $0) } + [.unread]
+            ).contains(Self.key))
+    }
+
+    @Test("T1: a new value shown again: made with the name, a single value replaced, its collection moved")
+    func shownAgainByANewValue() {
+        #expect(Self.writtenOtherwise([Self.row, Self.list, "let again = Entry(text: \"x\", isShown: true)"]))
+        #expect(!Self.writtenOtherwise([Self.row, Self.list, "let hidden = Entry(text: \"x\", isShown: false)"]))
+        let single = """
+            struct Toast { var text: String; var isShown = true }
+            struct Page: View {
+                @State private var toast = Toast(text: "")
+                var body: some View {
+                    Button("Save") { toast = Toast(text: "Saved") }
+                    if toast.isShown { BannerRow(isShown: $toast.isShown) }
+                }
+            }
+            """
+        #expect(Self.writtenOtherwise([Self.row, single]))
+        for move in [
+            "entries.insert(Entry(), at: 0)", "entries = [Entry()]", "entries[0] = Entry()", "entries.remove(at: 0)",
+        ] {
+            #expect(Self.writtenOtherwise([Self.row, Self.list, "func f() { \(move) }"]), "\(move)")
+        }
+        #expect(
+            !Self.writtenOtherwise([
+                Self.row, Self.list, "func f() { entries.append(Entry()); entries[0].text = \"\" }",
+            ]))
+        // A list handed in as a binding: its owner, out of sight, may move the entries.
+        let handedIn = Self.list.replacingOccurrences(
+            of: "@State private var entries: [Entry] = []", with: "@Binding var entries: [Entry]")
+        #expect(handedIn != Self.list)
+        #expect(Self.writtenOtherwise([Self.row, handedIn]))
+        // A preview's constant binding is nobody's state.
+        #expect(!Self.writtenOtherwise([Self.row, Self.list, "#Preview { BannerRow(isShown: .constant(true)) }"]))
     }
 
     @Test("T1: the row alone: whoever holds its binding is not in sight, and may show it again")

@@ -477,7 +477,8 @@ fi
 
 # A banner's binding hidden by a timer (SPEC T1, GCD's timer) is judged with the whole project:
 # an append-only list whose entries are only ever hidden has no later showing to cut short; a
-# file that shows an entry again does.
+# file that shows an entry again does, and so does a list that inserts at the front (a row's
+# binding is a place in the list).
 mkdir -p "$work/banners"
 cat >"$work/banners/BannerRow.swift" <<'EOF'
 import SwiftUI
@@ -501,9 +502,10 @@ import SwiftUI
 struct Entry { let text: String; var isShown = true }
 
 struct Banners: View {
-    @Binding var entries: [Entry]
+    @State private var entries: [Entry] = []
 
     var body: some View {
+        Button("Save") { entries.append(Entry(text: "Saved")) }
         ForEach(entries.indices, id: \.self) { i in
             if entries[i].isShown { BannerRow(text: entries[i].text, isShown: $entries[i].isShown) }
         }
@@ -519,14 +521,20 @@ func reshowLast(_ entries: inout [Entry]) {
 }
 EOF
 run banners-reshown --format json banners-reshown
+# An insert at the front moves every entry: a row's timer then hides the entry now in its place.
+cp -r "$work/banners" "$work/banners-moved"
+sed -i 's/entries.append(Entry(text: "Saved"))/entries.insert(Entry(text: "Saved"), at: 0)/' "$work/banners-moved/Banners.swift"
+run banners-moved --format json banners-moved
 if python3 -c '
 import json, sys
 lines = lambda n: [f["line"] for f in json.load(open(sys.argv[n]))["findings"] if f["rule"] == "delayed-write-never-cancelled"]
 assert lines(1) == [], lines(1)
 assert lines(2) == [9], lines(2)
 assert lines(3) == [9], lines(3)
-' "$work/banners.out" "$work/banners-alone.out" "$work/banners-reshown.out" 2>"$work/banners.check"; then
-    pass "a timer hiding a binding: no finding when the project only ever hides it, one when a file shows it again; the file alone keeps it"
+assert lines(4) == [9], lines(4)
+' "$work/banners.out" "$work/banners-alone.out" "$work/banners-reshown.out" "$work/banners-moved.out" \
+    2>"$work/banners.check"; then
+    pass "a timer hiding a binding: no finding when an append-only list only ever hides it, one when a file shows it again or the list moves its entries; the file alone keeps it"
 else
     cat "$work/banners.check" "$work/banners.out" "$work/banners-reshown.out" >"$work/banners.all"
     fail "a timer hiding a binding, judged with the project" "$work/banners.all"

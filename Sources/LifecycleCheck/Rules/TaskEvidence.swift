@@ -230,6 +230,11 @@ extension RuleContext {
             // A confirmation first (`.alert(isPresented: $asking) { … OK: run() }`): the alert can
             // come only from the controls that set its flag.
             if let flag = Self.presentingFlag(around: token) {
+                // A flag whose binding goes anywhere but the confirmation (`Toggle(isOn: $asking)`,
+                // a child view), or that the parent holds, may be set where nothing is withdrawn.
+                if scope(site.scope).bindingNames.contains(flag) || Self.handsOn(flag, in: Syntax(members)) {
+                    return false
+                }
                 let setters = members.tokens(viewMode: .sourceAccurate).filter { setter in
                     guard setter.text == flag, setter.isUnqualifiedOrSelfMember, let write = setter.write else {
                         return false
@@ -252,19 +257,40 @@ extension RuleContext {
     /// The flag of the `.alert` or `.confirmationDialog` whose content holds `token`
     /// (`isPresented: $asking`), if any.
     static func presentingFlag(around token: TokenSyntax) -> String? {
+        var child = Syntax(token)
         var node = token.parent
         while let current = node, !current.is(MemberBlockSyntax.self) {
-            if let call = current.as(FunctionCallExprSyntax.self), call.isMemberCall,
-                let name = call.calleeName, name == "alert" || name == "confirmationDialog",
-                let argument = call.arguments.first(where: { $0.label?.text == "isPresented" }),
-                let reference = argument.expression.as(DeclReferenceExprSyntax.self),
-                reference.baseName.text.hasPrefix("$")
+            // Inside the modifier's own arguments or closures, not the view it is attached to.
+            if let call = current.as(FunctionCallExprSyntax.self), call.calledExpression.id != child.id,
+                call.isMemberCall, let flag = confirmationFlag(of: call)
             {
-                return String(reference.baseName.text.dropFirst())
+                return flag
             }
+            child = current
             node = current.parent
         }
         return nil
+    }
+
+    /// `asking` for `.alert(…, isPresented: $asking)` or `.confirmationDialog(…, isPresented: $asking)`.
+    private static func confirmationFlag(of call: FunctionCallExprSyntax) -> String? {
+        guard let name = call.calleeName, name == "alert" || name == "confirmationDialog",
+            let argument = call.arguments.first(where: { $0.label?.text == "isPresented" }),
+            let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+            reference.baseName.text.hasPrefix("$")
+        else { return nil }
+        return String(reference.baseName.text.dropFirst())
+    }
+
+    /// Whether `$flag` is used in `region` other than as a confirmation's `isPresented:`.
+    private static func handsOn(_ flag: String, in region: Syntax) -> Bool {
+        region.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "$" + flag else { return false }
+            guard let argument = token.parent?.parent?.as(LabeledExprSyntax.self),
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.isMemberCall
+            else { return true }
+            return confirmationFlag(of: call) != flag
+        }
     }
 
     /// The flag that keeps a second run from starting while one is on, if any: the button is

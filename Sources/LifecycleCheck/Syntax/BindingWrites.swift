@@ -30,7 +30,21 @@ public struct BindingWrites: Sendable {
     /// true`, `@State private var isShown`): the value the binding reaches is in sight.
     var stored: Set<String> = []
 
+    /// The collections whose elements the bindings handed to a taker point into
+    /// (`$entries[i].isShown`: `entries`). An element's binding is a place in the collection, so
+    /// it stays that element's only while the collection only grows at its end (``mutated(_:in:)``).
+    var collections: [String: Set<String>] = [:]
+    /// A file not read, or too large to read: it may write anything.
+    var unknown = false
+
     public init() {}
+
+    /// A file whose text could not be had: every key may be written there.
+    public static let unread: BindingWrites = {
+        var file = BindingWrites()
+        file.unknown = true
+        return file
+    }()
 
     struct HandOver: Sendable {
         /// The call's name (`SimpleNotificationItem`, `makeView`, `sheet`).
@@ -45,7 +59,10 @@ public struct BindingWrites: Sendable {
     /// cannot follow: handed to a call the project does not declare as taking it, a view taking it
     /// given a binding to something else (`Banner(isPresented: $showBanner)`), or held by nobody
     /// in the files checked.
-    public static func writtenOtherwise(_ keys: Set<BindingWriteKey>, files: [BindingWrites]) -> Set<BindingWriteKey> {
+    public static func writtenOtherwise(
+        _ keys: Set<BindingWriteKey>, files: [BindingWrites], mutatedCollections: Set<String> = []
+    ) -> Set<BindingWriteKey> {
+        if files.contains(where: \.unknown) { return keys }
         var written: Set<BindingWriteKey> = []
         var takers: [String: Set<String>] = [:]
         var stored: Set<String> = []
@@ -62,9 +79,55 @@ public struct BindingWrites: Sendable {
             // Nobody in sight hands the binding to a view that takes it, or nothing in sight stores
             // its value: its holder is in a file not checked, which may show it again.
             let holderInSight = handOvers.contains { taken($0) && $0.isTheName } && stored.contains(key.name)
-            if escapes || !holderInSight { written.insert(key) }
+            let collections = files.flatMap { $0.collections[key.name] ?? [] }
+            if escapes || !holderInSight || collections.contains(where: mutatedCollections.contains) {
+                written.insert(key)
+            }
         }
         return written
+    }
+
+    /// The collections some keys' bindings point into, for ``mutated(_:in:)``.
+    public static func collections(of keys: Set<BindingWriteKey>, files: [BindingWrites]) -> Set<String> {
+        Set(keys.flatMap { key in files.flatMap { $0.collections[key.name] ?? [] } })
+    }
+
+    /// Of `names`, the collections this file changes other than by adding at the end: assigned,
+    /// an element replaced, inserted, removed or sorted, handed on as a binding (`$entries`), or
+    /// taken as one (`@Binding var entries`: whoever hands it in is not followed).
+    /// An element's own field written (`entries[i].text = …`) moves nothing.
+    public static func mutated(_ names: Set<String>, in source: String) -> Set<String> {
+        let present = names.filter { source.contains($0) }
+        guard !present.isEmpty else { return [] }
+        guard source.utf8.count <= Checker.maximumFileSize else { return present }
+        var mutated: Set<String> = []
+        for token in Parser.parse(source: source).tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind else { continue }
+            // `@Binding var entries`: the collection's owner is handed in, out of sight.
+            if present.contains(text), let pattern = token.parent?.as(IdentifierPatternSyntax.self),
+                pattern.ancestor(VariableDeclSyntax.self)?.attributes.contains(where: {
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Binding"
+                }) == true
+            {
+                mutated.insert(text)
+                continue
+            }
+            guard token.parent?.is(DeclReferenceExprSyntax.self) == true else { continue }
+            if text.hasPrefix("$"), present.contains(String(text.dropFirst())) {
+                // `$entries[i].isShown`: a field of one element, which moves none.
+                let reference = token.parent
+                let element = reference?.parent?.as(SubscriptCallExprSyntax.self)
+                let isFieldOfElement =
+                    element?.calledExpression.id == reference?.id
+                    && element?.parent?.as(MemberAccessExprSyntax.self)?.base?.id == element?.id
+                if !isFieldOfElement { mutated.insert(String(text.dropFirst())) }
+                continue
+            }
+            guard present.contains(text), let write = token.write else { continue }
+            if write.method == "append" || (write.method == nil && !write.members.isEmpty) { continue }
+            mutated.insert(text)
+        }
+        return mutated
     }
 
     /// Reads one file for `keys`; a file that does not mention a key's name is not parsed.
@@ -85,7 +148,18 @@ public struct BindingWrites: Sendable {
                 argument.label?.id == token.id, !Self.ends(argument.expression, in: text),
                 let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName
             {
-                result.handOvers[text, default: []].append(HandOver(callee: callee, label: text, isTheName: false))
+                let value = argument.expression
+                if value.as(FunctionCallExprSyntax.self)?.calleeName == "constant" {
+                    // `.constant(true)` (a preview's): nobody's state, and a write to it goes nowhere.
+                } else if value.firstToken(viewMode: .sourceAccurate)?.text.hasPrefix("$") == true {
+                    result.handOvers[text, default: []].append(HandOver(callee: callee, label: text, isTheName: false))
+                } else {
+                    // A value made with the name (`Entry(text: t, isShown: true)`): a new showing
+                    // unless it is the timer's own value.
+                    for key in keys where key.name == text && key.value != value.trimmedDescription {
+                        result.otherValue.insert(key)
+                    }
+                }
             }
             if names.contains(text), let binding = token.parent?.as(IdentifierPatternSyntax.self) {
                 result.noteTaker(binding, name: text)
@@ -135,6 +209,11 @@ public struct BindingWrites: Sendable {
         _ token: TokenSyntax, name: String, projected: Bool, reference: DeclReferenceExprSyntax,
         keys: Set<BindingWriteKey>
     ) {
+        // `\.isShown` in a key path: written by whoever applies it.
+        if reference.parent?.is(KeyPathPropertyComponentSyntax.self) == true {
+            for key in keys where key.name == name { otherValue.insert(key) }
+            return
+        }
         if !projected, let write = token.write {
             let value = write.method == nil && write.members.isEmpty ? write.value?.trimmedDescription : nil
             for key in keys where key.name == name && key.value != value { otherValue.insert(key) }
@@ -147,8 +226,14 @@ public struct BindingWrites: Sendable {
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
             expression = Syntax(member)
         }
-        guard expression.parent?.is(MemberAccessExprSyntax.self) != true else { return }
         let root = expression.firstToken(viewMode: .sourceAccurate)?.text ?? ""
+        guard expression.parent?.is(MemberAccessExprSyntax.self) != true else {
+            // `$isShown.wrappedValue = true`: the binding itself, written through.
+            if root.hasPrefix("$") {
+                handOvers[name, default: []].append(HandOver(callee: "", label: nil, isTheName: true))
+            }
+            return
+        }
         let isBareBinding =
             expression.is(DeclReferenceExprSyntax.self) && !projected
             && token.ancestor(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.contains {
@@ -166,5 +251,17 @@ public struct BindingWrites: Sendable {
             return
         }
         handOvers[name, default: []].append(HandOver(callee: callee, label: argument.label?.text, isTheName: true))
+        // `$entries[i].isShown`: the binding is the i-th place of `entries`. A field of a single
+        // value (`$toast.isShown`) is shown again whenever the value is replaced: not followed.
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            if let element = base.as(SubscriptCallExprSyntax.self),
+                let collection = element.calledExpression.lastToken(viewMode: .sourceAccurate)?.text
+            {
+                collections[name, default: []].insert(
+                    collection.hasPrefix("$") ? String(collection.dropFirst()) : collection)
+            } else {
+                handOvers[name, default: []].append(HandOver(callee: "", label: nil, isTheName: true))
+            }
+        }
     }
 }

@@ -78,3 +78,64 @@ struct EnabledCacheRow: View {
         DispatchQueue.main.asyncAfter(deadline: .now() + 60) { clearing = .idle }  // expect: delayed-write-never-cancelled
     }
 }
+
+/// The same through a confirmation dialog: no finding either.
+struct DialogCacheRow: View {
+    enum Clearing { case idle, done }
+    @State private var clearing = Clearing.idle
+    @State private var asking = false
+
+    var body: some View {
+        Button("Clear cache") { asking = true }
+            .disabled(clearing != .idle)
+            .confirmationDialog("Clear?", isPresented: $asking) {
+                Button("Clear", role: .destructive) { clear() }
+            }
+    }
+
+    private func clear() {
+        clearing = .done
+        DispatchQueue.main.asyncAfter(deadline: .now() + 60) { clearing = .idle }
+    }
+}
+
+/// The alert is attached to a stack whose other button, always enabled, starts the timer itself:
+/// that button is no part of the confirmation.
+struct CopyPanel: View {
+    @State private var copied = false
+    @State private var asking = false
+
+    var body: some View {
+        VStack {
+            Button(copied ? "Copied" : "Copy") { copy() }
+            Button("Reset…") { asking = true }.disabled(copied)
+        }
+        .alert(isPresented: $asking) { Alert(title: Text("Reset?")) }
+    }
+
+    private func copy() {
+        copied = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + 3) { copied = false }  // expect: delayed-write-never-cancelled
+    }
+}
+
+/// The confirmation's flag is also a toggle's: it can open while the state shows.
+struct ToggledCacheRow: View {
+    enum Clearing { case idle, done }
+    @State private var clearing = Clearing.idle
+    @State private var asking = false
+
+    var body: some View {
+        Toggle("Ask", isOn: $asking)
+        Button("Clear cache") { asking = true }
+            .disabled(clearing != .idle)
+            .alert(isPresented: $asking) {
+                Alert(title: Text("Clear?"), primaryButton: .default(Text("OK")) { clear() }, secondaryButton: .cancel())
+            }
+    }
+
+    private func clear() {
+        clearing = .done
+        DispatchQueue.main.asyncAfter(deadline: .now() + 60) { clearing = .idle }  // expect: delayed-write-never-cancelled
+    }
+}
