@@ -47,11 +47,11 @@ import Testing
             struct Banners: View {
                 @State private var entries: [Entry] = []
                 var body: some View {
-                    ForEach(entries.indices, id: \\.self) { i in entries[i].makeRow(isShown: $entries[i].isShown) }
+                    ForEach(entries.indices, id: \\.self) { i in entries[i].style.makeRow(isShown: $entries[i].isShown) }
                 }
             }
-            struct Entry { var isShown = true }
-            extension Entry {
+            struct Entry { var isShown = true; var style = Style() }
+            struct Style {
                 func makeRow(isShown: Binding<Bool>) -> some View { BannerRow(isShown: isShown) }
             }
             """
@@ -138,10 +138,27 @@ import Testing
         ] {
             #expect(Self.writtenOtherwise([Self.row, Self.list, "func f() { \(move) }"]), "\(move)")
         }
+        for move in [
+            "entries.move(fromOffsets: o, toOffset: 0)", "(entries[0], entries[1]) = (entries[1], entries[0])",
+            "entries[0].reset()", "_entries.wrappedValue.insert(Entry(), at: 0)",
+        ] {
+            #expect(Self.writtenOtherwise([Self.row, Self.list, "func f() { \(move) }"]), "\(move)")
+        }
         #expect(
             !Self.writtenOtherwise([
                 Self.row, Self.list, "func f() { entries.append(Entry()); entries[0].text = \"\" }",
             ]))
+        // Read through a key path: nothing written.
+        #expect(!Self.writtenOtherwise([Self.row, Self.list, "let shown = entries.filter(\\.isShown).count"]))
+        // Kept in the defaults: any user of the key writes it, under any name.
+        #expect(
+            Self.writtenOtherwise([
+                Self.row, Self.list, "struct Host { @AppStorage(\"tip\") private var isShown = true }",
+            ]))
+        // A file too large to read may write anything.
+        #expect(
+            BindingWrites.scan([Self.key], in: "// isShown\n" + String(repeating: " ", count: Checker.maximumFileSize))
+                .unknown)
         // A list handed in as a binding: its owner, out of sight, may move the entries.
         let handedIn = Self.list.replacingOccurrences(
             of: "@State private var entries: [Entry] = []", with: "@Binding var entries: [Entry]")

@@ -221,21 +221,39 @@ extension RuleContext {
         if let (closure, role) = site.call.nearestViewClosure {
             return role == .buttonAction && withdrawn(closure)
         }
-        guard let function = site.function, let members = function.ancestor(MemberBlockSyntax.self) else {
+        guard let function = site.function, let block = function.ancestor(MemberBlockSyntax.self) else {
             return false
         }
+        // The type and its extensions in the file: they hold buttons too (`var toolbar: some View`).
+        let typeName =
+            block.parent?.as(StructDeclSyntax.self)?.name.text ?? block.parent?.as(ClassDeclSyntax.self)?.name.text
+            ?? block.parent?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+        let blocks = function.root.tokens(viewMode: .sourceAccurate).compactMap { token -> MemberBlockSyntax? in
+            guard
+                token.tokenKind == .keyword(.extension) || token.tokenKind == .keyword(.struct)
+                    || token.tokenKind == .keyword(.class),
+                let declaration = token.parent,
+                let members = declaration.children(viewMode: .sourceAccurate).last?
+                    .as(MemberBlockSyntax.self)
+            else { return nil }
+            let name =
+                declaration.as(StructDeclSyntax.self)?.name.text ?? declaration.as(ClassDeclSyntax.self)?.name.text
+                ?? declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            return members.id == block.id || (typeName != nil && name == typeName) ? members : nil
+        }
+        let memberTokens = blocks.flatMap { Array($0.tokens(viewMode: .sourceAccurate)) }
         var callers: [ClosureExprSyntax] = []
-        for token in members.tokens(viewMode: .sourceAccurate)
+        for token in memberTokens
         where token.text == function.name.text && token.calledCall != nil && token.isUnqualifiedOrSelfMember {
             // A confirmation first (`.alert(isPresented: $asking) { … OK: run() }`): the alert can
             // come only from the controls that set its flag.
             if let flag = Self.presentingFlag(around: token) {
                 // A flag whose binding goes anywhere but the confirmation (`Toggle(isOn: $asking)`,
                 // a child view), or that the parent holds, may be set where nothing is withdrawn.
-                if scope(site.scope).bindingNames.contains(flag) || Self.handsOn(flag, in: Syntax(members)) {
+                if scope(site.scope).bindingNames.contains(flag) || Self.handsOn(flag, in: memberTokens) {
                     return false
                 }
-                let setters = members.tokens(viewMode: .sourceAccurate).filter { setter in
+                let setters = memberTokens.filter { setter in
                     guard setter.text == flag, setter.isUnqualifiedOrSelfMember, let write = setter.write else {
                         return false
                     }
@@ -283,8 +301,8 @@ extension RuleContext {
     }
 
     /// Whether `$flag` is used in `region` other than as a confirmation's `isPresented:`.
-    private static func handsOn(_ flag: String, in region: Syntax) -> Bool {
-        region.tokens(viewMode: .sourceAccurate).contains { token in
+    private static func handsOn(_ flag: String, in tokens: [TokenSyntax]) -> Bool {
+        tokens.contains { token in
             guard token.text == "$" + flag else { return false }
             guard let argument = token.parent?.parent?.as(LabeledExprSyntax.self),
                 let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.isMemberCall

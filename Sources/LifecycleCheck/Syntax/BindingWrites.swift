@@ -123,18 +123,65 @@ public struct BindingWrites: Sendable {
                 if !isFieldOfElement { mutated.insert(String(text.dropFirst())) }
                 continue
             }
-            guard present.contains(text), let write = token.write else { continue }
-            if write.method == "append" || (write.method == nil && !write.members.isEmpty) { continue }
-            mutated.insert(text)
+            if text.hasPrefix("_"), present.contains(String(text.dropFirst())) {
+                mutated.insert(String(text.dropFirst()))  // `_entries.wrappedValue.insert(…)`
+                continue
+            }
+            guard present.contains(text) else { continue }
+            if let write = token.write {
+                if write.method == "append" || (write.method == nil && !write.members.isEmpty) { continue }
+                mutated.insert(text)
+            } else if Self.movesElements(token) {
+                mutated.insert(text)
+            }
         }
         return mutated
+    }
+
+    /// Methods that only read a collection or a value; any other called on a list, or on one of
+    /// its elements, may move or replace its elements (`move(fromOffsets:toOffset:)`, `prepend`,
+    /// an element's `mutating func reset()`).
+    static let readingMethods: Set<String> = [
+        "map", "filter", "compactMap", "flatMap", "contains", "allSatisfy", "first", "last", "firstIndex",
+        "lastIndex", "sorted", "reversed", "enumerated", "prefix", "suffix", "dropFirst", "dropLast", "min", "max",
+        "reduce", "forEach", "count", "index", "joined", "elementsEqual", "starts", "lazy", "zip", "description",
+        "isEmpty", "indices", "hash",
+    ]
+
+    /// Whether this name of a list is where its elements move other than by a write ``mutated``
+    /// reads: a method that may change it, called on it or on an element (`items.move(…)`,
+    /// `entries[0].reset()`), or a place in a tuple assigned at once (`(a[0], a[1]) = (a[1], a[0])`).
+    private static func movesElements(_ token: TokenSyntax) -> Bool {
+        guard let reference = token.parent else { return false }
+        var expression = reference
+        if let element = expression.parent?.as(SubscriptCallExprSyntax.self),
+            element.calledExpression.id == expression.id
+        {
+            expression = Syntax(element)
+        }
+        if let member = expression.parent?.as(MemberAccessExprSyntax.self), member.base?.id == expression.id,
+            let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
+        {
+            return !readingMethods.contains(member.declName.baseName.text) && member.declName.baseName.text != "append"
+        }
+        var node = expression.parent
+        while let current = node, !current.is(CodeBlockItemSyntax.self) {
+            if let tuple = current.as(TupleExprSyntax.self), let list = tuple.parent?.as(ExprListSyntax.self),
+                list.first?.id == tuple.id, list.dropFirst().first?.is(AssignmentExprSyntax.self) == true
+            {
+                return true
+            }
+            node = current.parent
+        }
+        return false
     }
 
     /// Reads one file for `keys`; a file that does not mention a key's name is not parsed.
     public static func scan(_ keys: Set<BindingWriteKey>, in source: String) -> BindingWrites {
         let names = Set(keys.map(\.name)).filter { source.contains($0) }
+        guard !names.isEmpty else { return BindingWrites() }
+        guard source.utf8.count <= Checker.maximumFileSize else { return .unread }
         var result = BindingWrites()
-        guard !names.isEmpty, source.utf8.count <= Checker.maximumFileSize else { return result }
         let tree = Parser.parse(source: source)
         for token in tree.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let text) = token.tokenKind else { continue }
@@ -162,7 +209,7 @@ public struct BindingWrites: Sendable {
                 }
             }
             if names.contains(text), let binding = token.parent?.as(IdentifierPatternSyntax.self) {
-                result.noteTaker(binding, name: text)
+                result.noteTaker(binding, name: text, keys: keys)
             }
             if names.contains(text), let parameter = token.parent?.as(FunctionParameterSyntax.self),
                 parameter.firstName.id == token.id, parameter.type.trimmedDescription.hasPrefix("Binding<"),
@@ -185,7 +232,7 @@ public struct BindingWrites: Sendable {
 
     /// `@Binding var name` in a type: the type takes the binding by its name. Any other stored
     /// property of the name holds a value a binding can reach.
-    private mutating func noteTaker(_ binding: IdentifierPatternSyntax, name: String) {
+    private mutating func noteTaker(_ binding: IdentifierPatternSyntax, name: String, keys: Set<BindingWriteKey>) {
         guard let declaration = binding.ancestor(VariableDeclSyntax.self),
             declaration.parent?.is(MemberBlockItemSyntax.self) == true,
             let type = declaration.ancestor(MemberBlockSyntax.self)?.parent
@@ -196,6 +243,14 @@ public struct BindingWrites: Sendable {
             })
         else {
             if binding.ancestor(PatternBindingSyntax.self)?.accessorBlock == nil { stored.insert(name) }
+            // `@AppStorage("showTip") var isShown`: the defaults key's every user writes it, by
+            // any name.
+            let wrappers = declaration.attributes.compactMap {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+            }
+            if wrappers.contains(where: { $0 == "AppStorage" || $0 == "SceneStorage" }) {
+                for key in keys where key.name == name { otherValue.insert(key) }
+            }
             return
         }
         let typeName =
@@ -211,6 +266,10 @@ public struct BindingWrites: Sendable {
     ) {
         // `\.isShown` in a key path: written by whoever applies it.
         if reference.parent?.is(KeyPathPropertyComponentSyntax.self) == true {
+            // Handed to a method that only reads (`entries.filter(\.isShown)`), it writes nothing.
+            let call = reference.ancestor(KeyPathExprSyntax.self)?.parent?.as(LabeledExprSyntax.self)?.parent?.parent?
+                .as(FunctionCallExprSyntax.self)
+            if let callee = call?.calleeName, Self.readingMethods.contains(callee) { return }
             for key in keys where key.name == name { otherValue.insert(key) }
             return
         }

@@ -139,3 +139,30 @@ struct ToggledCacheRow: View {
         DispatchQueue.main.asyncAfter(deadline: .now() + 60) { clearing = .idle }  // expect: delayed-write-never-cancelled
     }
 }
+
+/// A second button that opens the confirmation, written in the view's extension and always
+/// enabled: the confirmation can come while the state shows.
+struct SplitCacheRow: View {
+    enum Clearing { case idle, done }
+    @State private var clearing = Clearing.idle
+    @State private var asking = false
+
+    var body: some View {
+        VStack {
+            Button("Clear cache") { asking = true }.disabled(clearing != .idle)
+            clearAgain
+        }
+        .alert(isPresented: $asking) {
+            Alert(title: Text("Clear?"), primaryButton: .default(Text("OK")) { clear() }, secondaryButton: .cancel())
+        }
+    }
+
+    private func clear() {
+        clearing = .done
+        DispatchQueue.main.asyncAfter(deadline: .now() + 60) { clearing = .idle }  // expect: delayed-write-never-cancelled
+    }
+}
+
+extension SplitCacheRow {
+    var clearAgain: some View { Button("Clear again") { asking = true } }
+}
