@@ -47,6 +47,7 @@ fail() { echo "FAIL $1: $2"; sed 's/^/    | /' "$work/err" | tail -n 8; failed=$
 #   EXPECT_LEFT: tasks the report must show left (0, or 1 for the stubborn task)
 #   MAX_MS: the bound from the request to the process having exited
 run_case() {
+    local all=("$@")
     local name=$1 how=$2 want_left=$3 max_ms=$4; shift 5
     : >"$work/err"
     LIFECYCLE_LAB_REPORT_SHUTDOWN=1 "$app" "$@" >"$work/out" 2>"$work/err" </dev/null &
@@ -95,6 +96,13 @@ run_case() {
     if [[ $live -lt 1 ]]; then fail "$name" "$figures; no task was running (the case proves nothing)"; return; fi
     if [[ $left -ne $want_left ]]; then fail "$name" "$figures; wanted $want_left left"; return; fi
     if [[ $cancelled -ne $((live - want_left)) ]]; then fail "$name" "$figures; not every stopped task ended cancelled"; return; fi
+    # Over the bound with the app's own part quick (a loaded machine's scheduling, measured from
+    # outside): said, and the case taken once more; a second miss fails.
+    if [[ $elapsed -gt $max_ms && $ms -le $max_ms && -z ${TAKEN_AGAIN:-} ]]; then
+        echo "SLOW $name: $figures; over ${max_ms} ms, taken again"
+        TAKEN_AGAIN=1 run_case "${all[@]}"
+        return
+    fi
     if [[ $elapsed -gt $max_ms ]]; then fail "$name" "$figures; wanted ≤ ${max_ms} ms"; return; fi
     if [[ $want_left -gt 0 ]] && ! grep -q "did not stop within .*stubborn" "$work/err"; then
         fail "$name" "$figures; the leftover task is not named"; return
