@@ -57,8 +57,8 @@ public struct BindingWrites: Sendable {
 
     /// The keys that some file writes with another value, or whose binding reaches code the scan
     /// cannot follow: handed to a call the project does not declare as taking it, a view taking it
-    /// given a binding to something else (`Banner(isPresented: $showBanner)`), or held by nobody
-    /// in the files checked.
+    /// given a binding to something else (`Banner(isPresented: $showBanner)`), held by nobody in
+    /// the files checked, or pointing into a list that moves its elements (`mutatedCollections`).
     public static func writtenOtherwise(
         _ keys: Set<BindingWriteKey>, files: [BindingWrites], mutatedCollections: Set<String> = []
     ) -> Set<BindingWriteKey> {
