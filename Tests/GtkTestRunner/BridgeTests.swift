@@ -100,6 +100,26 @@ enum BridgeTests {
                 expectEqual(GLibClosureBox.liveCount, before, "cancelled timeout released")
                 expectEqual(ran, 1)
             },
+            GtkTestCase(
+                "bridge: closures counted since a mark are the ones GLib took after it; an older one given back leaves that count alone (the §4 leak checks' base)"
+            ) {
+                let older = MainLoop.timeoutSource(after: .seconds(60)) { false }
+                let mark = GLibClosureBox.mark()
+                expectEqual(GLibClosureBox.liveCount(since: mark), 0, "nothing taken since the mark")
+                let newer = MainLoop.timeoutSource(after: .seconds(60)) { false }
+                let inner = GLibClosureBox.mark()
+                let newest = MainLoop.timeoutSource(after: .seconds(60)) { false }
+                expectEqual(
+                    GLibClosureBox.liveCount(since: mark), 2, "the two taken after the mark, a later mark's included")
+                expectEqual(GLibClosureBox.liveCount(since: inner), 1, "the later mark counts only its own")
+                older.cancel()
+                expectEqual(GLibClosureBox.liveCount(since: mark), 2, "the older closure given back counts nowhere")
+                newest.cancel()
+                expectEqual(GLibClosureBox.liveCount(since: mark), 1, "one given back since the mark")
+                expectEqual(GLibClosureBox.liveCount(since: inner), 0)
+                newer.cancel()
+                expectEqual(GLibClosureBox.liveCount(since: mark), 0)
+            },
         ]
     }
 }

@@ -48,6 +48,9 @@ enum Harness {
     /// phases): printed under a failure, so a CI log alone tells what happened.
     static var trace: [String] = []
     static var caseStart = ContinuousClock.now
+    /// The closures GLib took since the running case began (leak checks count only these: an
+    /// earlier case's leftovers may be given back at any moment).
+    static var caseClosures = GLibClosureBox.mark()
     private static var windows: [Window] = []
 
     /// Hidden modes a case can run this binary in (as a child process), by first argument.
@@ -110,6 +113,7 @@ enum Harness {
             failures = []
             trace = []
             caseStart = .now
+            caseClosures = GLibClosureBox.mark()
             do {
                 try MainLoop.run(timeout: testCase.timeout) {
                     if !GtkRuntime.isMainThread { failures.append("case body not on the main thread") }

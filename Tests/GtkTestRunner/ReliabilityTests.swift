@@ -209,15 +209,38 @@ enum ReliabilityTests {
 
     static var cycles: Int { envInt("RELIABILITY_CYCLES") ?? 10_000 }
 
-    /// Waits until the panel and the pages are quiet (no pending change, no panel timer), so
-    /// closure counts taken at two such points compare like with like.
-    static func quiet(_ fixture: AppFixture) async throws {
+    /// Waits until the panel and the pages are quiet (no pending change, no panel timer) and the
+    /// count of Swift closures GLib took in this case has held still over three idle passes
+    /// 150 ms apart, so counts taken at two such points compare like with like: a source that
+    /// lives a moment (a toast's countdown while it slides out, a one-shot idle a page queued) is
+    /// gone at both, and one that never ends is there at both. Closures of earlier cases are
+    /// not counted: one given back between the two points would hide a leak. Returns the count.
+    static func quiet(_ fixture: AppFixture) async throws -> Int {
         try await waitFor("registry empty", timeout: .seconds(5)) { fixture.registry.counters.live == 0 }
         try await waitFor("panel quiet", timeout: .seconds(8)) {
             !fixture.window.panel.hasTimer && !fixture.window.panel.hasPendingChanges
         }
-        // A one-shot idle source a page queued in its last turn is not a leak: let it run.
-        try await loopIdle()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        var last = -1
+        var steady = 0
+        while steady < 3 {
+            try await loopIdle()
+            let count = GLibClosureBox.liveCount(since: Harness.caseClosures)
+            if count == last {
+                steady += 1
+            } else {
+                if last >= 0 {
+                    print("info: Swift closures GLib took in this case went \(last) → \(count) while settling")
+                }
+                last = count
+                steady = 0
+            }
+            try require(
+                clock.now < deadline, "the count of closures GLib took in this case never held still (last \(count))")
+            if steady < 3 { await MainLoop.sleep(for: .milliseconds(150)) }
+        }
+        return last
     }
 
     /// Runs `body` `count` times after a warm-up of `warmUp`, and checks that no closure, source
@@ -227,8 +250,7 @@ enum ReliabilityTests {
         _ body: @escaping @MainActor (Int) async -> Void
     ) async throws {
         for index in 0..<warmUp { await body(index) }
-        try await quiet(fixture)
-        let closuresBefore = GLibClosureBox.liveCount
+        let closuresBefore = try await quiet(fixture)
         let rssBefore = residentBytes()
         let startedBefore = fixture.registry.counters.started
         let clock = ContinuousClock()
@@ -238,13 +260,12 @@ enum ReliabilityTests {
             if index % 200 == 199 { await Task.yield() }
         }
         let seconds = (clock.now - t0).milliseconds / 1000
-        try await quiet(fixture)
-        let closuresAfter = GLibClosureBox.liveCount
+        let closuresAfter = try await quiet(fixture)
         let growth = Double(residentBytes() - rssBefore) / 1_048_576
         let started = fixture.registry.counters.started - startedBefore
         print(
             "  figures: \(count) \(what) in \(fmt(seconds)) s; tasks started \(started), left \(fixture.registry.counters.live); "
-                + "GLib closures \(closuresBefore) → \(closuresAfter) (leaked \(closuresAfter - closuresBefore)); resident growth \(fmt(growth)) MiB"
+                + "GLib closures of this case \(closuresBefore) → \(closuresAfter) (leaked \(closuresAfter - closuresBefore)); resident growth \(fmt(growth)) MiB"
         )
         expectEqual(closuresAfter, closuresBefore, "Swift closures held by GLib after \(count) \(what)")
         expectEqual(fixture.registry.counters.live, 0, "tasks left")
