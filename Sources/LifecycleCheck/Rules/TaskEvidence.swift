@@ -225,9 +225,7 @@ extension RuleContext {
             return false
         }
         // The type and its extensions in the file: they hold buttons too (`var toolbar: some View`).
-        let typeName =
-            block.parent?.as(StructDeclSyntax.self)?.name.text ?? block.parent?.as(ClassDeclSyntax.self)?.name.text
-            ?? block.parent?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+        let typeName = block.parent?.declaredTypeName
         let blocks = function.root.tokens(viewMode: .sourceAccurate).compactMap { token -> MemberBlockSyntax? in
             guard
                 token.tokenKind == .keyword(.extension) || token.tokenKind == .keyword(.struct)
@@ -236,10 +234,8 @@ extension RuleContext {
                 let members = declaration.children(viewMode: .sourceAccurate).last?
                     .as(MemberBlockSyntax.self)
             else { return nil }
-            let name =
-                declaration.as(StructDeclSyntax.self)?.name.text ?? declaration.as(ClassDeclSyntax.self)?.name.text
-                ?? declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-            return members.id == block.id || (typeName != nil && name == typeName) ? members : nil
+            return members.id == block.id || (typeName != nil && declaration.declaredTypeName == typeName)
+                ? members : nil
         }
         let memberTokens = blocks.flatMap { Array($0.tokens(viewMode: .sourceAccurate)) }
         var callers: [ClosureExprSyntax] = []

@@ -105,9 +105,7 @@ public struct BindingWrites: Sendable {
             guard case .identifier(let text) = token.tokenKind else { continue }
             // `@Binding var entries`: the collection's owner is handed in, out of sight.
             if present.contains(text), let pattern = token.parent?.as(IdentifierPatternSyntax.self),
-                pattern.ancestor(VariableDeclSyntax.self)?.attributes.contains(where: {
-                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Binding"
-                }) == true
+                pattern.ancestor(VariableDeclSyntax.self)?.attributes.wrapperNames.contains("Binding") == true
             {
                 mutated.insert(text)
                 continue
@@ -237,26 +235,17 @@ public struct BindingWrites: Sendable {
             declaration.parent?.is(MemberBlockItemSyntax.self) == true,
             let type = declaration.ancestor(MemberBlockSyntax.self)?.parent
         else { return }
-        guard
-            declaration.attributes.contains(where: {
-                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Binding"
-            })
-        else {
+        let wrappers = declaration.attributes.wrapperNames
+        guard wrappers.contains("Binding") else {
             if binding.ancestor(PatternBindingSyntax.self)?.accessorBlock == nil { stored.insert(name) }
             // `@AppStorage("showTip") var isShown`: the defaults key's every user writes it, by
             // any name.
-            let wrappers = declaration.attributes.compactMap {
-                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
-            }
-            if wrappers.contains(where: { $0 == "AppStorage" || $0 == "SceneStorage" }) {
+            if wrappers.contains("AppStorage") || wrappers.contains("SceneStorage") {
                 for key in keys where key.name == name { otherValue.insert(key) }
             }
             return
         }
-        let typeName =
-            type.as(StructDeclSyntax.self)?.name.text ?? type.as(ClassDeclSyntax.self)?.name.text
-            ?? type.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-        if let typeName { takers[name, default: []].insert(typeName) }
+        if let typeName = type.declaredTypeName { takers[name, default: []].insert(typeName) }
     }
 
     /// One use of the name in an expression: a write, a hand-over, or a read (which says nothing).

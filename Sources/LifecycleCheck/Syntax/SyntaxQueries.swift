@@ -184,6 +184,23 @@ extension TokenSyntax {
     }
 }
 
+extension Syntax {
+    /// The type a `struct`, `class` or `extension` declaration names (`extension Feed.Row`:
+    /// `Feed.Row`), or `nil` for any other node.
+    var declaredTypeName: String? {
+        self.as(StructDeclSyntax.self)?.name.text ?? self.as(ClassDeclSyntax.self)?.name.text
+            ?? self.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+    }
+}
+
+extension AttributeListSyntax {
+    /// The attributes' names, as wrappers are named (`@Binding`: `Binding`, `@AppStorage("k")`:
+    /// `AppStorage`, `@SwiftUI.State`: `State`).
+    var wrapperNames: Set<String> {
+        Set(compactMap { $0.as(AttributeSyntax.self)?.attributeName.baseName })
+    }
+}
+
 extension TypeSyntax {
     /// The type's own name without generic arguments or optionality: `TaskBag` for
     /// `TaskBag?`, `Task` for `Task<Void, Never>?`.

@@ -199,7 +199,7 @@ final class ViewContextWalker: SyntaxVisitor {
     /// the tasks it keeps.
     private static func noteProperty(_ variable: VariableDeclSyntax, in scope: inout ScopeFacts) {
         let wrappers = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
-        let wrapperNames = Set(wrappers.compactMap { $0.attributeName.baseName })
+        let wrapperNames = variable.attributes.wrapperNames
         let environmentKey = wrappers.first { $0.attributeName.baseName == "Environment" }.flatMap(environmentKeyName)
         for binding in variable.bindings {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
