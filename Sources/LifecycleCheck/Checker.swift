@@ -67,27 +67,35 @@ public enum Checker {
         /// By index in `findings`: a finding that stands only if something in the project gives
         /// this binding another value than its timer writes (``BindingWrites``).
         public var writesElsewhere: [Int: BindingWriteKey]
+        /// By index in `findings`: a finding that stands unless the project calls this method once
+        /// per holder, from the holder's owner's initializer (``SlotFillers``).
+        public var fillsElsewhere: [Int: SlotFillerKey]
         /// A digest of the text checked, when a finding has a fix: `--fix` makes the edits only
         /// to that text (``TextFile/digest(_:)``), never to a file changed since.
         public var sourceDigest: UInt64?
 
         public init(
             findings: [Finding] = [], calleesElsewhere: [Int: [String]] = [:],
-            writesElsewhere: [Int: BindingWriteKey] = [:], sourceDigest: UInt64? = nil
+            writesElsewhere: [Int: BindingWriteKey] = [:], fillsElsewhere: [Int: SlotFillerKey] = [:],
+            sourceDigest: UInt64? = nil
         ) {
             self.findings = findings
             self.calleesElsewhere = calleesElsewhere
             self.writesElsewhere = writesElsewhere
+            self.fillsElsewhere = fillsElsewhere
             self.sourceDigest = sourceDigest
         }
 
         /// The findings that stand, given the functions of the project that cannot throw and
-        /// those (of the same names) that can, and the bindings the project writes otherwise.
+        /// those (of the same names) that can, the bindings the project writes otherwise, and the
+        /// slot fillers it calls once per holder.
         public func resolved(
-            cannotThrow: Set<String>, mayThrow: Set<String>, writtenOtherwise: Set<BindingWriteKey> = []
+            cannotThrow: Set<String>, mayThrow: Set<String>, writtenOtherwise: Set<BindingWriteKey> = [],
+            startedOnce: Set<SlotFillerKey> = []
         ) -> [Finding] {
             findings.indices.compactMap { index in
                 if let key = writesElsewhere[index], !writtenOtherwise.contains(key) { return nil }
+                if let key = fillsElsewhere[index], startedOnce.contains(key) { return nil }
                 guard let callees = calleesElsewhere[index],
                     callees.allSatisfy({ cannotThrow.contains($0) && !mayThrow.contains($0) })
                 else { return findings[index] }
@@ -165,7 +173,7 @@ public enum Checker {
             line.last == "\r" ? line.dropLast() : line
         }
         var seen: Set<String> = []
-        var findings: [(finding: Finding, callees: [String], write: BindingWriteKey?)] = []
+        var findings: [(finding: Finding, callees: [String], write: BindingWriteKey?, filler: SlotFillerKey?)] = []
         for match in raw where ruleSet.isEnabled(match.rule) {
             let location = converter.map { $0.location(for: match.position) }
             let (line, column) = location.map { ($0.line, $0.column) } ?? Self.place(of: match.position, in: source)
@@ -192,7 +200,7 @@ public enum Checker {
                 fix: description.fix, spec: description.spec, live: match.live ?? description.live,
                 excerpt: Excerpt(startLine: first, text: excerpt),
                 fixIt: converter.flatMap { converter in match.fix.map { fixIt($0, converter) } })
-            findings.append((finding, match.calleesElsewhere, match.bindingWrite))
+            findings.append((finding, match.calleesElsewhere, match.bindingWrite, match.slotFiller))
         }
         findings.sort {
             ($0.finding.line, $0.finding.column, $0.finding.rule.rawValue)
@@ -201,15 +209,18 @@ public enum Checker {
         keepFixesApart(&findings)
         var callees: [Int: [String]] = [:]
         var writes: [Int: BindingWriteKey] = [:]
+        var fillers: [Int: SlotFillerKey] = [:]
         for (index, entry) in findings.enumerated() {
             if !entry.callees.isEmpty { callees[index] = entry.callees }
             if let write = entry.write { writes[index] = write }
+            if let filler = entry.filler { fillers[index] = filler }
         }
         // The text the fixes were made for, so that they are written only to it (``FixFile``).
         let digest = findings.contains { $0.finding.fixIt != nil } ? TextFile.digest(source) : nil
         for index in findings.indices { findings[index].finding.fixIt?.sourceDigest = digest }
         return FileCheck(
-            findings: findings.map(\.finding), calleesElsewhere: callees, writesElsewhere: writes, sourceDigest: digest)
+            findings: findings.map(\.finding), calleesElsewhere: callees, writesElsewhere: writes,
+            fillsElsewhere: fillers, sourceDigest: digest)
     }
 
     /// Whether `source` parses without a syntax error: a fixed file must, when the file did.
@@ -237,7 +248,7 @@ public enum Checker {
     /// kept (an unsafe fix never takes a safe one's place), then the one that covers the most;
     /// the other is dropped (the same edits, or a `try?` rewritten by a `Task` moving into `.task`).
     private static func keepFixesApart(
-        _ findings: inout [(finding: Finding, callees: [String], write: BindingWriteKey?)]
+        _ findings: inout [(finding: Finding, callees: [String], write: BindingWriteKey?, filler: SlotFillerKey?)]
     ) {
         let order = findings.indices.filter { findings[$0].finding.fixIt != nil }.sorted { left, right in
             let (a, b) = (findings[left].finding.fixIt!, findings[right].finding.fixIt!)

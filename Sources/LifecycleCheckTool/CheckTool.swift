@@ -81,12 +81,16 @@ enum CheckTool {
         let (cannotThrow, mayThrow) = await functionsThatCannotThrow(outcomes, in: jobs)
         // Excluded files are not judged, but what they write is still part of the project.
         let writtenOtherwise = await bindingsWrittenOtherwise(outcomes, in: files.map(\.path))
+        let startedOnce = await slotFillersStartedOnce(outcomes, in: files.map(\.path))
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
             case .checked(let file):
                 checked += 1
-                found += file.resolved(cannotThrow: cannotThrow, mayThrow: mayThrow, writtenOtherwise: writtenOtherwise)
-                    .map { ($0, job.file.realPath) }
+                found += file.resolved(
+                    cannotThrow: cannotThrow, mayThrow: mayThrow, writtenOtherwise: writtenOtherwise,
+                    startedOnce: startedOnce
+                )
+                .map { ($0, job.file.realPath) }
             case .failed(let error):
                 errors.append(error)
             }
@@ -253,6 +257,20 @@ enum CheckTool {
             mutated = found.reduce(into: []) { $0.formUnion($1) }
         }
         return BindingWrites.writtenOtherwise(keys, files: files, mutatedCollections: mutated)
+    }
+
+    /// The slot fillers some findings depend on (``Checker/FileCheck/fillsElsewhere``) that the
+    /// project calls once, once per holder. Only files that mention one of their names are parsed
+    /// again; a file that cannot be read may call anything.
+    static func slotFillersStartedOnce(_ outcomes: [Outcome], in paths: [String]) async -> Set<SlotFillerKey> {
+        var keys: Set<SlotFillerKey> = []
+        for case .checked(let file) in outcomes { keys.formUnion(file.fillsElsewhere.values) }
+        guard !keys.isEmpty else { return [] }
+        let files = await inParallel(paths.count) { [keys] index -> SlotFillers in
+            guard case .success(let source) = SourceFiles.read(paths[index]) else { return .unread(keys) }
+            return SlotFillers.scan(keys, in: source)
+        }
+        return SlotFillers.startedOnce(keys, files: files)
     }
 
     /// One file: read it, check it (or only parse it).

@@ -540,6 +540,55 @@ else
     fail "a timer hiding a binding, judged with the project" "$work/banners.all"
 fi
 
+# A one-slot holder's filling method (SPEC T7, seed 002's TaskBag) is judged with the whole
+# project: called once, from the initializer of an owner that makes the holder for itself, it
+# fills the slot once and drops nothing; a second call anywhere can drop a task.
+mkdir -p "$work/holder"
+cat >"$work/holder/Observer.swift" <<'EOF'
+final class Observer {
+    private var task: Task<Void, Never>?
+
+    func start() {
+        task = Task { for await _ in NotificationCenter.default.notifications(named: .changed) { refresh() } }
+    }
+
+    func refresh() {}
+
+    deinit { task?.cancel() }
+}
+EOF
+cat >"$work/holder/Controller.swift" <<'EOF'
+final class Controller {
+    private let observer: Observer
+
+    init() {
+        self.observer = Observer()
+        observer.start()
+    }
+}
+EOF
+run holder --format json holder
+run holder-alone --format json holder/Observer.swift
+cp -r "$work/holder" "$work/holder-again"
+cat >"$work/holder-again/Menu.swift" <<'EOF'
+extension Controller {
+    func restartObserving(_ observer: Observer) { observer.start() }
+}
+EOF
+run holder-again --format json holder-again
+if python3 -c '
+import json, sys
+lines = lambda n: [f["line"] for f in json.load(open(sys.argv[n]))["findings"] if f["rule"] == "bag-drops-handle"]
+assert lines(1) == [], lines(1)
+assert lines(2) == [5], lines(2)
+assert lines(3) == [5], lines(3)
+' "$work/holder.out" "$work/holder-alone.out" "$work/holder-again.out" 2>"$work/holder.check"; then
+    pass "a one-slot holder filled by a method called once from its owner's initializer: no finding; one when the method is called again anywhere; the file alone keeps it"
+else
+    cat "$work/holder.check" "$work/holder.out" "$work/holder-again.out" >"$work/holder.all"
+    fail "a one-slot holder's filler, judged with the project" "$work/holder.all"
+fi
+
 # Progress: only when stderr is a terminal and there are more than 200 files.
 mkdir -p "$work/many"
 for i in $(seq -w 1 201); do cp "$work/Fixed.swift" "$work/many/V$i.swift"; done

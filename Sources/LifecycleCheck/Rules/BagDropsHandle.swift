@@ -8,7 +8,9 @@ import SwiftSyntax
 /// Not flagged: a cancel of the slot before the assignment (directly, or in a method of the
 /// same type called first), a `guard slot == nil else { return }` (or `slot.isNil`) before it
 /// or an `if slot == nil { … }` around it, and what runs once per object: a private method only
-/// an initializer calls, and a view controller's `viewDidLoad`, `loadView` or `awakeFromNib`.
+/// an initializer calls, a view controller's `viewDidLoad`, `loadView` or `awakeFromNib`, and,
+/// judged with the project's other files (``SlotFillers``), a method called once, from the
+/// initializer of the holder or of an owner that makes the holder for itself.
 enum BagDropsHandle: CheckRule {
     static let description = RuleDescription(
         id: .bagDropsHandle, name: "Task holder drops a handle", severity: .warning,
@@ -68,11 +70,15 @@ enum BagDropsHandle: CheckRule {
             guard !isReleasedBefore(name, in: body, before: position, scope: scope),
                 !isInsideEmptyCheck(name, site.call, below: Syntax(body))
             else { continue }
-            findings.append(
-                RawFinding(
-                    rule: .bagDropsHandle, position: position,
-                    message: "`\(name)` is overwritten without cancelling the task it held: that task can no longer "
-                        + "be cancelled, not even by `deinit`"))
+            var finding = RawFinding(
+                rule: .bagDropsHandle, position: position,
+                message: "`\(name)` is overwritten without cancelling the task it held: that task can no longer "
+                    + "be cancelled, not even by `deinit`")
+            // Called again on the same holder, or not: the project's calls of the method tell.
+            if let holder = function.ancestor(MemberBlockSyntax.self)?.parent?.declaredTypeName {
+                finding.slotFiller = SlotFillerKey(holder: holder, method: function.name.text)
+            }
+            findings.append(finding)
         }
         return findings
     }

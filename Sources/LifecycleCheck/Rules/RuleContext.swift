@@ -15,6 +15,9 @@ struct RawFinding {
     /// A binding's late write that decides the finding: it stands only if something in the
     /// project gives the binding another value (``Checker/FileCheck``).
     var bindingWrite: BindingWriteKey? = nil
+    /// A method filling a one-slot holder that decides the finding: it stands unless the project
+    /// calls the method once per holder (``Checker/FileCheck``).
+    var slotFiller: SlotFillerKey? = nil
     /// Why this place makes the warning a note, said after the message; `nil` keeps the rule's
     /// severity.
     var noteBecause: String? = nil
