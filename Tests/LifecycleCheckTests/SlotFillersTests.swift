@@ -105,6 +105,97 @@ import Testing
             ).contains(Self.key))
     }
 
+    @Test("T7: an owner's call that may run again, or a holder that may be another's, keeps the warning")
+    func notOncePerHolder() {
+        // Made in one branch, handed in in the other.
+        let branch = Self.owner.replacingOccurrences(
+            of: "self.observer = Observer()",
+            with: "if let other { self.observer = other.observer } else { self.observer = Observer() }"
+        ).replacingOccurrences(of: "init() {", with: "init(other: Controller?) {")
+        #expect(!Self.startedOnce([Self.holder, branch]))
+        // A parameter of the same name is what the call starts.
+        let shadowed = """
+            final class Controller {
+                private let observer: Observer
+                init(observer: Observer) {
+                    self.observer = Observer()
+                    observer.start()
+                }
+            }
+            """
+        #expect(!Self.startedOnce([Self.holder, shadowed]))
+        // A shared holder of the type, not one made for this owner.
+        let shared = """
+            final class Controller {
+                static let observer = Observer()
+                let observer: Observer
+                init(observer: Observer) {
+                    self.observer = observer
+                    self.observer.start()
+                }
+            }
+            """
+        #expect(!Self.startedOnce([Self.holder, shared]))
+        // A call in a branch, a `defer` or a property observer of the initializer.
+        for wrapped in ["if ready { observer.start() }", "defer { observer.start() }"] {
+            let owner = Self.owner.replacingOccurrences(of: "        observer.start()", with: "        \(wrapped)")
+            #expect(!Self.startedOnce([Self.holder, owner]), "\(wrapped)")
+        }
+        // A task of the initializer runs once: its call counts once.
+        let inTask = Self.owner.replacingOccurrences(
+            of: "        observer.start()", with: "        Task { observer.start() }")
+        #expect(Self.startedOnce([Self.holder, inTask]))
+        // Made after the call.
+        let late = """
+            final class Controller {
+                private let observer: Observer
+                init() {
+                    observer.start()
+                    self.observer = Observer()
+                }
+            }
+            """
+        #expect(!Self.startedOnce([Self.holder, late]))
+    }
+
+    @Test(
+        "T7: a filler some caller out of sight may run (a framework's, a subclass's, another module's), or a slot filled elsewhere too, keeps the warning alone"
+    )
+    func callersOutOfSight() {
+        func key(_ source: String) -> SlotFillerKey? {
+            Checker.checkInProject(source: source, path: "Observer.swift").fillsElsewhere.values.first
+        }
+        #expect(key(Self.holder) == Self.key)
+        for (variant, replacement) in [
+            ("public", Self.holder.replacingOccurrences(of: "    func start()", with: "    public func start()")),
+            ("@objc", Self.holder.replacingOccurrences(of: "    func start()", with: "    @objc func start()")),
+            (
+                "a delegate",
+                Self.holder.replacingOccurrences(
+                    of: "class Observer {", with: "class Observer: NSObject, CLLocationManagerDelegate {")
+            ),
+            ("@objcMembers", "@objcMembers " + Self.holder),
+            (
+                "filled in init too",
+                Self.holder.replacingOccurrences(of: "    deinit", with: "    init() { task = Task {} }\n    deinit")
+            ),
+            (
+                "a slot others may fill",
+                Self.holder.replacingOccurrences(of: "private var task", with: "var task")
+            ),
+        ] {
+            #expect(key(replacement) == nil, "\(variant)")
+            #expect(
+                Checker.checkInProject(source: replacement, path: "Observer.swift").findings.count == 1, "\(variant)")
+        }
+        // An actor holds a slot the same way.
+        #expect(key(Self.holder.replacingOccurrences(of: "final class Observer", with: "actor Observer")) == Self.key)
+        // Protocols that call nothing leave it to the project.
+        #expect(
+            key(Self.holder.replacingOccurrences(of: "class Observer {", with: "class Observer: Sendable {"))
+                == Self.key)
+    }
+
     @Test("T7: the warning is marked as the project's to decide, and resolved by its calls")
     func resolvedByTheProject() {
         let check = Checker.checkInProject(source: Self.holder, path: "Observer.swift")

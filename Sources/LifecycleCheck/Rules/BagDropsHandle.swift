@@ -75,7 +75,7 @@ enum BagDropsHandle: CheckRule {
                 message: "`\(name)` is overwritten without cancelling the task it held: that task can no longer "
                     + "be cancelled, not even by `deinit`")
             // Called again on the same holder, or not: the project's calls of the method tell.
-            if let holder = function.ancestor(MemberBlockSyntax.self)?.parent?.declaredTypeName {
+            if let holder = soleFiller(function, of: name) {
                 finding.slotFiller = SlotFillerKey(holder: holder, method: function.name.text)
             }
             findings.append(finding)
@@ -83,18 +83,64 @@ enum BagDropsHandle: CheckRule {
         return findings
     }
 
-    /// A private method that only an initializer calls runs once per object: it fills the slot
-    /// for the first time and drops nothing.
+    /// A private method that only an initializer calls, once, as a statement of its own, runs once
+    /// per object: it fills the slot for the first time and drops nothing.
     private static func isOnlyCalledFromInit(_ function: FunctionDeclSyntax) -> Bool {
-        let isPrivate = function.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
-        guard isPrivate, let type = function.ancestor(MemberBlockSyntax.self) else { return false }
-        let name = function.name.text
-        var calls = 0
-        for token in type.tokens(viewMode: .sourceAccurate) where token.text == name && token.calledCall != nil {
-            guard token.ancestor(InitializerDeclSyntax.self) != nil else { return false }
-            calls += 1
+        guard let file = function.root.as(SourceFileSyntax.self) else { return false }
+        return SlotFillers.initializer(onlyCalling: function, references: SlotFillers.References(file)) != nil
+    }
+
+    /// The holder's type, when whether `function` drops a task is the project's calls' to tell
+    /// (``SlotFillers``): only this method fills the private slot `slot`, which starts empty, and
+    /// nothing outside the project calls it (no framework override, delegate, `@objc` or
+    /// `@IBAction` method, nothing `public`, `open` or `dynamic`, in a type that inherits from or
+    /// conforms to nothing the check cannot see through).
+    private static func soleFiller(_ function: FunctionDeclSyntax, of slot: String) -> String? {
+        let outside: Set<String> = ["override", "public", "open", "dynamic"]
+        guard !function.modifiers.contains(where: { outside.contains($0.name.text) }),
+            function.attributes.wrapperNames.isDisjoint(with: ["objc", "IBAction", "IBSegueAction"]),
+            let members = function.ancestor(MemberBlockSyntax.self), let type = members.parent,
+            let holder = type.declaredTypeName, !type.is(ExtensionDeclSyntax.self),
+            inheritsNothingOpaque(type),
+            type.as(ClassDeclSyntax.self)?.attributes.wrapperNames.isDisjoint(with: ["objc", "objcMembers"]) ?? true
+        else { return nil }
+        // The slot: private, starting empty, and filled nowhere else in the file.
+        var isPrivateAndEmpty = false
+        for item in members.members {
+            guard let variable = item.decl.as(VariableDeclSyntax.self),
+                let binding = variable.bindings.first(where: {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == slot
+                })
+            else { continue }
+            let value = binding.initializer?.value
+            isPrivateAndEmpty =
+                variable.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
+                && (value == nil || value?.is(NilLiteralExprSyntax.self) == true)
         }
-        return calls > 0
+        guard isPrivateAndEmpty else { return nil }
+        let fills = function.root.tokens(viewMode: .sourceAccurate).filter { token in
+            guard token.text == slot, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else {
+                return false
+            }
+            let target =
+                reference.parent?.as(MemberAccessExprSyntax.self).map { ExprSyntax($0) } ?? ExprSyntax(reference)
+            guard let elements = target.parent?.parent?.as(SequenceExprSyntax.self)?.elements,
+                elements.first?.id == target.id, elements.count == 3,
+                elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true
+            else { return false }
+            return elements.last?.is(NilLiteralExprSyntax.self) != true
+        }
+        return fills.count == 1 ? holder : nil
+    }
+
+    /// Whether the type declares no superclass or protocol whose callers the check cannot see:
+    /// none at all, or only protocols that call nothing (`Sendable`, `ObservableObject`, …).
+    private static func inheritsNothingOpaque(_ type: Syntax) -> Bool {
+        let markers: Set<String> = ["Sendable", "ObservableObject", "Identifiable", "Equatable", "Hashable"]
+        let inherited =
+            type.as(ClassDeclSyntax.self)?.inheritanceClause ?? type.as(ActorDeclSyntax.self)?.inheritanceClause
+            ?? type.as(StructDeclSyntax.self)?.inheritanceClause
+        return inherited?.inheritedTypes.allSatisfy { markers.contains($0.type.trimmedDescription) } ?? true
     }
 
     /// Whether `call` is in the body of an `if` that finds the slot empty:

@@ -16,13 +16,14 @@ public struct SlotFillerKey: Hashable, Sendable {
 /// per holder, and whether it mentions one in any other way. ``startedOnce(_:files:)`` joins the
 /// files' answers.
 ///
-/// A call runs once per holder when it is made, outside any loop or closure, from an initializer
-/// (directly, or through a private method of the same type that only that initializer calls,
-/// once), on the holder itself (`startObserving()` in the holder's own initializer) or on a
-/// constant of the initializer's type that the same initializer makes (`private let observer:
+/// A call runs once per holder when it is a statement of its own (not in a branch, a loop, a
+/// closure or a `defer`) of an initializer, or of a private method of the same type that only
+/// that initializer calls, the same way; and it is made on the holder itself (`startObserving()`
+/// in the holder's own initializer) or on a constant of the initializer's type that the same
+/// initializer makes, in one statement before the call (`private let observer:
 /// StatusBarObserver` and `self.observer = StatusBarObserver(…)`). Every other mention of the
 /// name counts against it, by its spelling (any receiver, any labels; a reference handed on is
-/// as good as a call).
+/// as good as a call). The rule asks only about methods no framework calls (``BagDropsHandle``).
 public struct SlotFillers: Sendable {
     /// By key: the calls made once per holder.
     var once: [SlotFillerKey: Int] = [:]
@@ -52,12 +53,14 @@ public struct SlotFillers: Sendable {
         guard source.utf8.count <= Checker.maximumFileSize else { return unread(present) }
         let methods = Set(present.map(\.method))
         var fillers = SlotFillers()
-        for token in Parser.parse(source: source).tokens(viewMode: .sourceAccurate) {
+        let tree = Parser.parse(source: source)
+        let references = References(tree)
+        for token in tree.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let text) = token.tokenKind, methods.contains(text),
                 token.parent?.is(DeclReferenceExprSyntax.self) == true
             else { continue }
             for key in present where key.method == text {
-                if isOncePerHolder(token, holder: key.holder) {
+                if isOncePerHolder(token, holder: key.holder, references: references) {
                     fillers.once[key, default: 0] += 1
                 } else {
                     fillers.other.insert(key)
@@ -67,92 +70,149 @@ public struct SlotFillers: Sendable {
         return fillers
     }
 
+    /// A file's references by name (`x` in `x()`, `self.x`, `y.x`), found once.
+    struct References {
+        private var byName: [String: [TokenSyntax]] = [:]
+
+        init(_ tree: SourceFileSyntax) {
+            for token in tree.tokens(viewMode: .sourceAccurate)
+            where token.parent?.is(DeclReferenceExprSyntax.self) == true {
+                byName[token.text, default: []].append(token)
+            }
+        }
+
+        subscript(_ name: String) -> [TokenSyntax] { byName[name] ?? [] }
+    }
+
     /// Whether the mention `token` is a call made once per holder of type `holder`.
-    private static func isOncePerHolder(_ token: TokenSyntax, holder: String) -> Bool {
-        guard let call = token.calledCall, let initializer = initializer(running: Syntax(call)),
+    private static func isOncePerHolder(_ token: TokenSyntax, holder: String, references: References) -> Bool {
+        guard let call = token.calledCall, let (initializer, via) = initializer(running: call, references: references),
             let members = initializer.ancestor(MemberBlockSyntax.self)
         else { return false }
         if token.isUnqualifiedOrSelfMember { return members.parent?.declaredTypeName == holder }
         guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
             let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
-            let name = member.base?.storedName
+            let base = member.base, let name = base.storedName
         else { return false }
-        return isConstant(name, of: holder, in: members, madeBy: initializer)
+        // `observer.start()` with a parameter or local `observer` in sight is not the property's.
+        if base.is(DeclReferenceExprSyntax.self), [Syntax(initializer), via].contains(where: { declares(name, $0) }) {
+            return false
+        }
+        return isConstant(name, of: holder, in: members, madeBy: initializer, before: call)
     }
 
-    /// The initializer that runs `node` once: its own, or the one initializer that calls, once,
-    /// the private method `node` is in. `nil` when a loop or a closure comes between.
-    private static func initializer(running node: Syntax) -> InitializerDeclSyntax? {
-        var current = node.parent
-        while let step = current {
-            if step.is(ClosureExprSyntax.self) || step.is(ForStmtSyntax.self) || step.is(WhileStmtSyntax.self)
-                || step.is(RepeatStmtSyntax.self)
-            {
-                return nil
-            }
-            if let initializer = step.as(InitializerDeclSyntax.self) { return initializer }
-            if let function = step.as(FunctionDeclSyntax.self) { return initializer(onlyCalling: function) }
-            current = step.parent
-        }
-        return nil
-    }
-
-    /// For a private method, the initializer of its type that calls it, when that is its only
-    /// mention in the file.
-    private static func initializer(onlyCalling function: FunctionDeclSyntax) -> InitializerDeclSyntax? {
-        guard function.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) else {
-            return nil
-        }
-        let name = function.name.text
-        let mentions = function.root.tokens(viewMode: .sourceAccurate).filter {
-            $0.text == name && $0.parent?.is(DeclReferenceExprSyntax.self) == true
-        }
-        guard mentions.count == 1, let only = mentions.first, only.calledCall != nil, only.isUnqualifiedOrSelfMember
+    /// The initializer that runs `call` once, as one of its own statements or one of a private
+    /// method's that only it calls, once; and the function the call is written in.
+    private static func initializer(
+        running call: FunctionCallExprSyntax, references: References
+    ) -> (InitializerDeclSyntax, Syntax)? {
+        guard let function = statementOwner(of: Syntax(call)) else { return nil }
+        if let initializer = function.as(InitializerDeclSyntax.self) { return (initializer, function) }
+        guard let method = function.as(FunctionDeclSyntax.self),
+            let initializer = initializer(onlyCalling: method, references: references)
         else { return nil }
-        var current = only.parent
-        while let step = current {
-            if step.is(ClosureExprSyntax.self) || step.is(ForStmtSyntax.self) || step.is(WhileStmtSyntax.self)
-                || step.is(RepeatStmtSyntax.self) || step.is(FunctionDeclSyntax.self)
-            {
-                return nil
-            }
-            if let initializer = step.as(InitializerDeclSyntax.self) {
-                return initializer.ancestor(MemberBlockSyntax.self)?.id == function.ancestor(MemberBlockSyntax.self)?.id
-                    ? initializer : nil
-            }
-            current = step.parent
+        return (initializer, function)
+    }
+
+    /// For a private method, the initializer of its type that calls it as one of its own
+    /// statements, when that is its only mention in the file: in the type or its extensions, or
+    /// anywhere with another receiver than `self` (an unqualified one in another type is that
+    /// type's own).
+    static func initializer(onlyCalling function: FunctionDeclSyntax, references: References) -> InitializerDeclSyntax?
+    {
+        guard function.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
+            let typeName = function.ancestor(MemberBlockSyntax.self)?.parent?.declaredTypeName
+        else { return nil }
+        let mentions = references[function.name.text].filter { token in
+            !isOwnMember(token) || token.ancestor(MemberBlockSyntax.self)?.parent?.declaredTypeName == typeName
         }
-        return nil
+        guard mentions.count == 1, let only = mentions.first, let call = only.calledCall,
+            only.isUnqualifiedOrSelfMember,
+            let initializer = statementOwner(of: Syntax(call))?.as(InitializerDeclSyntax.self),
+            initializer.ancestor(MemberBlockSyntax.self)?.id == function.ancestor(MemberBlockSyntax.self)?.id
+        else { return nil }
+        return initializer
+    }
+
+    /// Whether `token` names a member of the type it is written in: unqualified, or after `self.`
+    /// or `self?.` (a weak `self` in a closure).
+    private static func isOwnMember(_ token: TokenSyntax) -> Bool {
+        if token.isUnqualifiedOrSelfMember { return true }
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+            let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
+            let chained = member.base?.as(OptionalChainingExprSyntax.self)
+        else { return false }
+        return chained.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    }
+
+    /// The initializer or function of which `node` is a statement of its own (`try`/`await` aside),
+    /// or of a `Task { … }` that is one: not in a branch, a loop, another closure, a `defer` or an
+    /// observer, so it runs once per run of it.
+    private static func statementOwner(of node: Syntax) -> Syntax? {
+        var current = node
+        while true {
+            while let parent = current.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+                current = parent
+            }
+            guard let list = current.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)
+            else { return nil }
+            if let owner = list.parent?.as(CodeBlockSyntax.self)?.parent,
+                owner.is(InitializerDeclSyntax.self) || owner.is(FunctionDeclSyntax.self)
+            {
+                return owner
+            }
+            // A task's body runs once: the `Task { … }` is then the statement to place.
+            guard let closure = list.parent?.as(ClosureExprSyntax.self),
+                let task = closure.ancestor(FunctionCallExprSyntax.self),
+                task.taskCreation?.body?.id == closure.id
+            else { return nil }
+            current = Syntax(task)
+        }
+    }
+
+    /// Whether the initializer or function `owner` has a parameter or a local named `name`.
+    private static func declares(_ name: String, _ owner: Syntax) -> Bool {
+        let parameters =
+            owner.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+            ?? owner.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+        if parameters?.contains(where: { ($0.secondName ?? $0.firstName).text == name }) == true { return true }
+        return owner.tokens(viewMode: .sourceAccurate).contains {
+            $0.text == name && $0.parent?.is(IdentifierPatternSyntax.self) == true
+        }
     }
 
     /// Whether `name` is a constant of the type `members` belongs to that holds a `holder` made for
-    /// it: `let name = Holder(…)`, or `let name: Holder` given `Holder(…)` in `initializer`.
+    /// it: `let name = Holder(…)`, or `let name: Holder` given `Holder(…)` by one statement of
+    /// `initializer` before `call`, and by no other.
     private static func isConstant(
-        _ name: String, of holder: String, in members: MemberBlockSyntax, madeBy initializer: InitializerDeclSyntax
+        _ name: String, of holder: String, in members: MemberBlockSyntax, madeBy initializer: InitializerDeclSyntax,
+        before call: FunctionCallExprSyntax
     ) -> Bool {
         for item in members.members {
             guard let variable = item.decl.as(VariableDeclSyntax.self),
                 variable.bindingSpecifier.tokenKind == .keyword(.let),
+                !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
                 let binding = variable.bindings.first(where: {
                     $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
                 })
             else { continue }
             if let value = binding.initializer?.value { return makes(value, holder) }
-            return initializer.body.map { assigns(name, made: holder, in: $0) } ?? false
+            guard let body = initializer.body else { return false }
+            let assignments = body.statements.compactMap { assignment(of: name, in: $0) }
+            return assignments.count == 1 && makes(assignments[0].value, holder)
+                && assignments[0].position < call.position
         }
         return false
     }
 
-    /// Whether `body` assigns `name` (or `self.name`) a `holder` it makes there.
-    private static func assigns(_ name: String, made holder: String, in body: CodeBlockSyntax) -> Bool {
-        body.tokens(viewMode: .sourceAccurate).contains { token in
-            guard let assignment = token.parent?.as(AssignmentExprSyntax.self),
-                let sequence = assignment.parent?.parent?.as(SequenceExprSyntax.self)
-            else { return false }
-            let parts = Array(sequence.elements)
-            guard parts.count == 3, parts[1].id == assignment.id, parts[0].storedName == name else { return false }
-            return makes(parts[2], holder)
-        }
+    /// For a statement `name = value` or `self.name = value`, the value and where it is.
+    private static func assignment(
+        of name: String, in statement: CodeBlockItemSyntax
+    ) -> (value: ExprSyntax, position: AbsolutePosition)? {
+        guard let sequence = statement.item.as(SequenceExprSyntax.self) else { return nil }
+        let parts = Array(sequence.elements)
+        guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self), parts[0].storedName == name else { return nil }
+        return (parts[2], statement.position)
     }
 
     /// Whether `value` is `Holder(…)`.

@@ -185,10 +185,11 @@ extension TokenSyntax {
 }
 
 extension Syntax {
-    /// The type a `struct`, `class` or `extension` declaration names (`extension Feed.Row`:
-    /// `Feed.Row`), or `nil` for any other node.
+    /// The type a `struct`, `class`, `actor` or `extension` declaration names (`extension
+    /// Feed.Row`: `Feed.Row`), or `nil` for any other node.
     var declaredTypeName: String? {
         self.as(StructDeclSyntax.self)?.name.text ?? self.as(ClassDeclSyntax.self)?.name.text
+            ?? self.as(ActorDeclSyntax.self)?.name.text
             ?? self.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
     }
 }

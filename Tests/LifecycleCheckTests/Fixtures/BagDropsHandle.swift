@@ -125,3 +125,64 @@ final class DocumentController: NSViewController {
 
     private static func watch() async {}
 }
+
+// Filled from the initializer through a task that runs once: nothing to drop.
+final class PreviewsStore {
+    private var subscription: Task<Void, Never>?
+
+    init() {
+        Task { await startSubscription() }
+    }
+
+    private func startSubscription() async {
+        subscription = Task { await Self.listen() }
+    }
+
+    deinit {
+        subscription?.cancel()
+    }
+
+    private static func listen() async {}
+}
+
+// The initializer calls the filler twice: the first task is dropped.
+final class TwiceStarted {
+    private var watch: Task<Void, Never>?
+
+    init() {
+        startWatching()
+        startWatching()
+    }
+
+    private func startWatching() {
+        watch = Task { await Self.poll() }  // expect: bag-drops-handle
+    }
+
+    deinit {
+        watch?.cancel()
+    }
+
+    private static func poll() async {}
+}
+
+// The initializer hands the filler to a notification that comes again and again.
+final class RestartedOnNotice {
+    private var watch: Task<Void, Never>?
+    private var token: NSObjectProtocol?
+
+    init() {
+        token = NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: .main) {
+            [weak self] _ in self?.startWatching()
+        }
+    }
+
+    private func startWatching() {
+        watch = Task { await Self.poll() }  // expect: bag-drops-handle
+    }
+
+    deinit {
+        watch?.cancel()
+    }
+
+    private static func poll() async {}
+}
