@@ -41,4 +41,17 @@ import Testing
         #expect(Self.mentioned([], in: "func save() throws {}") == [])
         #expect(Self.mentioned(["`import`(_:)"], in: "func `import`(_ id: Int) throws {}") == ["`import`(_:)"])
     }
+
+    @Test("T7: a slot filler's name as a whole identifier only: the files worth parsing again for its calls")
+    func wholeIdentifiers() {
+        let source = """
+            let padding = 4 // adds nothing
+            bag.add { await load() }
+            observer.start()
+            """
+        #expect(CalleeMentions.identifiers(["add", "start", "stop"], in: source) == ["add", "start"])
+        #expect(CalleeMentions.identifiers(["add"], in: "let padding = address") == [])
+        #expect(CalleeMentions.identifiers(["開始"], in: "x.開始()") == ["開始"])
+        #expect(CalleeMentions.identifiers([], in: "add") == [])
+    }
 }

@@ -42,6 +42,30 @@ enum CalleeMentions {
         return callees.indices.filter { found[$0] }.map { callees[$0] }
     }
 
+    /// Of `names`, those `source` has as a whole identifier (`add` in `bag.add {`, not in
+    /// `padding`), in code, a comment or a string alike. One pass over the bytes.
+    static func identifiers(_ names: Set<String>, in source: String) -> Set<String> {
+        guard !names.isEmpty else { return [] }
+        let lengths = Set(names.map(\.utf8.count))
+        var found: Set<String> = []
+        var text = source
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                guard isIdentifierByte(bytes[offset]) else {
+                    offset += 1
+                    continue
+                }
+                let start = offset
+                while offset < bytes.count, isIdentifierByte(bytes[offset]) { offset += 1 }
+                guard lengths.contains(offset - start) else { continue }
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+                if names.contains(word) { found.insert(word) }
+            }
+        }
+        return found
+    }
+
     /// A byte of a Swift identifier: ASCII letters, digits and `_`, any byte of a non-ASCII
     /// character (identifiers may be written in any script), and the backticks of an escaped
     /// name (`` func `import`() ``: the call's name keeps them too).

@@ -48,7 +48,8 @@ public struct SlotFillers: Sendable {
 
     /// Reads `source` for the methods of `keys`.
     public static func scan(_ keys: Set<SlotFillerKey>, in source: String) -> SlotFillers {
-        let present = keys.filter { source.contains($0.method) }
+        let named = CalleeMentions.identifiers(Set(keys.map(\.method)), in: source)
+        let present = keys.filter { named.contains($0.method) }
         guard !present.isEmpty else { return SlotFillers() }
         guard source.utf8.count <= Checker.maximumFileSize else { return unread(present) }
         let methods = Set(present.map(\.method))
