@@ -124,11 +124,8 @@ enum BagDropsHandle: CheckRule {
             }
             let target =
                 reference.parent?.as(MemberAccessExprSyntax.self).map { ExprSyntax($0) } ?? ExprSyntax(reference)
-            guard let elements = target.parent?.parent?.as(SequenceExprSyntax.self)?.elements,
-                elements.first?.id == target.id, elements.count == 3,
-                elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true
-            else { return false }
-            return elements.last?.is(NilLiteralExprSyntax.self) != true
+            guard let assignment = target.enclosingAssignment, assignment.target.id == target.id else { return false }
+            return !assignment.value.is(NilLiteralExprSyntax.self)
         }
         return fills.count == 1 ? holder : nil
     }

@@ -125,7 +125,8 @@ public struct SlotFillers: Sendable {
             let typeName = function.ancestor(MemberBlockSyntax.self)?.parent?.declaredTypeName
         else { return nil }
         let mentions = references[function.name.text].filter { token in
-            !isOwnMember(token) || token.ancestor(MemberBlockSyntax.self)?.parent?.declaredTypeName == typeName
+            !token.isUnqualifiedOrSelfMember
+                || token.ancestor(MemberBlockSyntax.self)?.parent?.declaredTypeName == typeName
         }
         guard mentions.count == 1, let only = mentions.first, let call = only.calledCall,
             only.isUnqualifiedOrSelfMember,
@@ -133,17 +134,6 @@ public struct SlotFillers: Sendable {
             initializer.ancestor(MemberBlockSyntax.self)?.id == function.ancestor(MemberBlockSyntax.self)?.id
         else { return nil }
         return initializer
-    }
-
-    /// Whether `token` names a member of the type it is written in: unqualified, or after `self.`
-    /// or `self?.` (a weak `self` in a closure).
-    private static func isOwnMember(_ token: TokenSyntax) -> Bool {
-        if token.isUnqualifiedOrSelfMember { return true }
-        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-            let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
-            let chained = member.base?.as(OptionalChainingExprSyntax.self)
-        else { return false }
-        return chained.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     }
 
     /// The initializer or function of which `node` is a statement of its own (`try`/`await` aside),
@@ -210,10 +200,10 @@ public struct SlotFillers: Sendable {
     private static func assignment(
         of name: String, in statement: CodeBlockItemSyntax
     ) -> (value: ExprSyntax, position: AbsolutePosition)? {
-        guard let sequence = statement.item.as(SequenceExprSyntax.self) else { return nil }
-        let parts = Array(sequence.elements)
-        guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self), parts[0].storedName == name else { return nil }
-        return (parts[2], statement.position)
+        guard let assignment = statement.item.as(SequenceExprSyntax.self)?.assignment,
+            assignment.target.storedName == name
+        else { return nil }
+        return (assignment.value, statement.position)
     }
 
     /// Whether `value` is `Holder(…)`.

@@ -140,6 +140,23 @@ extension ExprSyntax {
     }
 }
 
+extension SequenceExprSyntax {
+    /// For `target = value`, one plain assignment of one value, its two sides.
+    var assignment: (target: ExprSyntax, value: ExprSyntax)? {
+        let elements = Array(self.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        return (elements[0], elements[2])
+    }
+}
+
+extension ExprSyntax {
+    /// The plain assignment (`target = value`) this expression is one side of.
+    var enclosingAssignment: (target: ExprSyntax, value: ExprSyntax)? {
+        guard parent?.is(ExprListSyntax.self) == true else { return nil }
+        return parent?.parent?.as(SequenceExprSyntax.self)?.assignment
+    }
+}
+
 extension SyntaxProtocol {
     /// The nearest ancestor of the given type, not looking past `limit`.
     func ancestor<T: SyntaxProtocol>(_ type: T.Type, below limit: Syntax? = nil) -> T? {

@@ -342,11 +342,14 @@ struct WriteTarget {
 }
 
 extension TokenSyntax {
-    /// Whether this is `name` or `self.name`, not another object's member.
+    /// Whether this is `name`, `self.name` or `self?.name` (a weak `self` in a closure), not another
+    /// object's member.
     var isUnqualifiedOrSelfMember: Bool {
         guard let reference = parent?.as(DeclReferenceExprSyntax.self) else { return false }
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            var base = member.base
+            if let chained = base?.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+            return base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         }
         return true
     }

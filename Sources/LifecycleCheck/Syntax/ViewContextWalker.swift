@@ -664,13 +664,12 @@ final class ViewContextWalker: SyntaxVisitor {
         if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
             return ["value", "result"].contains(member.declName.baseName.text) ? .valueRead : .handedOver
         }
-        if parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
-            guard elements.count == 3, elements[2].id == node.id, elements[1].is(AssignmentExprSyntax.self) else {
+        if parent.is(ExprListSyntax.self), parent.parent?.is(SequenceExprSyntax.self) == true {
+            guard let assignment = ExprSyntax(node)?.enclosingAssignment, assignment.value.id == node.id else {
                 return .handedOver
             }
-            if elements[0].is(DiscardAssignmentExprSyntax.self) { return .discarded }
-            if let name = elements[0].storedName { return .stored(name) }
+            if assignment.target.is(DiscardAssignmentExprSyntax.self) { return .discarded }
+            if let name = assignment.target.storedName { return .stored(name) }
             return .handedOver
         }
         if let initializer = parent.as(InitializerClauseSyntax.self),
