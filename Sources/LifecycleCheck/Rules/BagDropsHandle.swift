@@ -188,7 +188,9 @@ enum BagDropsHandle: CheckRule {
             {
                 return true
             }
-            if token.calledCall != nil, token.isUnqualifiedOrSelfMember, let methods = scope.methods[token.text],
+            // A helper reached through a weak `self` runs when its closure does, after the fill.
+            if token.calledCall != nil, token.isUnqualifiedOrSelfMember, !token.isWeakSelfMember,
+                let methods = scope.methods[token.text],
                 methods.contains(where: { method in
                     method.body?.tokens(viewMode: .sourceAccurate).contains { $0.cancelledName == name } == true
                 })

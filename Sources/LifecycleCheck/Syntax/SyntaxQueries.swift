@@ -150,7 +150,8 @@ extension SequenceExprSyntax {
 }
 
 extension ExprSyntax {
-    /// The plain assignment (`target = value`) this expression is one side of.
+    /// The plain assignment (`target = value`) in whose sequence this expression stands; the
+    /// caller tells which side it is by comparing ids.
     var enclosingAssignment: (target: ExprSyntax, value: ExprSyntax)? {
         guard parent?.is(ExprListSyntax.self) == true else { return nil }
         return parent?.parent?.as(SequenceExprSyntax.self)?.assignment

@@ -354,6 +354,15 @@ extension TokenSyntax {
         return true
     }
 
+    /// Whether this is `self?.name`: reached through a weak `self`, so written in a closure that
+    /// runs later, not where it stands.
+    var isWeakSelfMember: Bool {
+        guard isUnqualifiedOrSelfMember, let reference = parent?.as(DeclReferenceExprSyntax.self),
+            let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id
+        else { return false }
+        return member.base?.is(OptionalChainingExprSyntax.self) == true
+    }
+
     /// Whether this is an identifier (not a keyword, an operator or punctuation).
     var isIdentifier: Bool {
         if case .identifier = tokenKind { return true }

@@ -186,3 +186,30 @@ final class RestartedOnNotice {
 
     private static func poll() async {}
 }
+
+// The cancelling helper is reached through a weak `self` in an observer's closure: it runs
+// when the notice comes, after the slot is filled again, so the running task is dropped.
+final class CancelsOnNotice {
+    private var task: Task<Void, Never>?
+    private var token: NSObjectProtocol?
+
+    func restart(_ operation: @escaping () async -> Void) {
+        token = NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: .main) {
+            [weak self] _ in self?.stop()
+        }
+        task = Task { await operation() }  // expect: bag-drops-handle
+    }
+
+    func replace(_ operation: @escaping () async -> Void) {
+        stop()
+        task = Task { await operation() }
+    }
+
+    private func stop() {
+        task?.cancel()
+    }
+
+    deinit {
+        task?.cancel()
+    }
+}
